@@ -1,0 +1,326 @@
+//! The agent loop: model ⇄ tools under a budget, then verification against the trace.
+//!
+//! [`Agent::run`] is one unit of work: one ticket in, one [`TicketRun`] out (a verified
+//! outcome, its pending actions and the full trace), or a [`RunError`] when a
+//! transient failure means the ticket should be retried later. The loop is
+//! model-agnostic; what a model is lives in `model`, what a tool does in `tools`, and
+//! where tickets come from and outcomes go is left to the callers.
+
+pub mod prompt;
+pub mod verify;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tracing::Instrument;
+
+use crate::model::{
+    ChatModel, ChatRequest, Content, Message, ModelError, Role, StopReason, ToolCall, ToolResult,
+    Usage,
+};
+use crate::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
+use crate::ticket::Ticket;
+use crate::tools::{CallStatus, Ledger, ToolBox};
+
+/// Limits per ticket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Tool calls allowed.
+    pub max_tool_calls: u32,
+    /// Model turns allowed.
+    pub max_turns: u32,
+}
+
+/// One step of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TraceStep {
+    /// A model call.
+    ModelTurn {
+        /// 1-based turn number.
+        turn: u32,
+        /// The text the model wrote.
+        text: String,
+        /// The tool calls it asked for.
+        tool_calls: Vec<ToolCall>,
+        /// Why it stopped.
+        stop_reason: StopReason,
+        /// Tokens used.
+        usage: Usage,
+        /// Cost of this call in USD.
+        cost_usd: f64,
+        /// Wall time of the call, retries included.
+        latency_ms: u64,
+    },
+    /// A model call that failed.
+    ModelError {
+        /// 1-based turn number.
+        turn: u32,
+        /// Whether a later retry might succeed.
+        transient: bool,
+        /// What happened.
+        message: String,
+        /// Wall time until the failure.
+        latency_ms: u64,
+    },
+    /// A tool call.
+    ToolCall {
+        /// The turn that asked for it.
+        turn: u32,
+        /// The call's id.
+        id: String,
+        /// The tool named.
+        name: String,
+        /// The arguments as sent.
+        arguments: Value,
+        /// How it ended.
+        status: CallStatus,
+        /// What the model was shown.
+        output: Value,
+        /// Wall time of the call.
+        latency_ms: u64,
+    },
+    /// A call refused because the budget was spent.
+    BudgetExhausted {
+        /// Tool calls made.
+        tool_calls: u32,
+        /// Turns taken.
+        turns: u32,
+    },
+    /// The verdict of verification.
+    Verification {
+        /// What the final message claimed.
+        claimed: String,
+        /// What the ticket ends as.
+        verdict: String,
+        /// Why the verdict differs from the claim, if it does.
+        notes: Vec<String>,
+    },
+}
+
+/// The trace of a run: every step, in order.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    /// The steps.
+    pub steps: Vec<TraceStep>,
+}
+
+impl Trace {
+    /// The tool-call steps: (name, arguments, status, output).
+    pub fn tool_calls(&self) -> impl Iterator<Item = (&str, &Value, CallStatus, &Value)> {
+        self.steps.iter().filter_map(|s| match s {
+            TraceStep::ToolCall {
+                name,
+                arguments,
+                status,
+                output,
+                ..
+            } => Some((name.as_str(), arguments, *status, output)),
+            _ => None,
+        })
+    }
+}
+
+/// A finished ticket.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TicketRun {
+    /// The ticket.
+    pub ticket_id: String,
+    /// The verified outcome.
+    pub outcome: Outcome,
+    /// Tool calls made.
+    pub tool_calls: u32,
+    /// Model turns taken.
+    pub turns: u32,
+    /// Tokens used in all.
+    pub usage: Usage,
+    /// Cost in USD.
+    pub cost_usd: f64,
+    /// Wall time of the run.
+    pub duration_ms: u64,
+    /// The model's label.
+    pub model: String,
+    /// Every step.
+    pub trace: Trace,
+}
+
+/// A run that could not finish now and should be retried later.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The model failed transiently past its own retries.
+    #[error("model unavailable: {0}")]
+    ModelUnavailable(String),
+    /// The commerce backend failed transiently.
+    #[error("commerce backend unavailable: {0}")]
+    BackendUnavailable(String),
+}
+
+/// The agent: a model, the tools and a budget.
+#[derive(Clone)]
+pub struct Agent {
+    model: Arc<dyn ChatModel>,
+    tools: Arc<ToolBox>,
+    budget: Budget,
+}
+
+impl Agent {
+    /// An agent.
+    pub fn new(model: Arc<dyn ChatModel>, tools: Arc<ToolBox>, budget: Budget) -> Self {
+        Self {
+            model,
+            tools,
+            budget,
+        }
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Arc<dyn ChatModel> {
+        &self.model
+    }
+
+    /// The tools.
+    pub fn tools(&self) -> &Arc<ToolBox> {
+        &self.tools
+    }
+
+    /// Runs one ticket to a verified outcome.
+    ///
+    /// # Errors
+    /// [`RunError`] when the model or the backend failed transiently: the ticket should
+    /// be retried later. A permanent model failure is not an error: the ticket is
+    /// escalated as `model_error`.
+    pub async fn run(&self, ticket: &Ticket) -> Result<TicketRun, RunError> {
+        let span = tracing::info_span!("ticket", ticket_id = %ticket.ticket_id);
+        self.run_inner(ticket).instrument(span).await
+    }
+
+    async fn run_inner(&self, ticket: &Ticket) -> Result<TicketRun, RunError> {
+        let started = Instant::now();
+        let prices = self.model.prices();
+        let mut trace = Trace::default();
+        let mut ledger = Ledger::default();
+        let mut messages = vec![Message::user_text(prompt::render_ticket(ticket))];
+        let mut usage = Usage::default();
+        let mut tool_calls = 0u32;
+        let mut turns = 0u32;
+
+        let claim: Result<Claim, Outcome> = 'run: loop {
+            if turns >= self.budget.max_turns {
+                trace.steps.push(TraceStep::BudgetExhausted { tool_calls, turns });
+                break Err(Outcome::escalated(
+                    EscalationCategory::BudgetExhausted,
+                    format!("no final answer after {turns} model turns"),
+                ));
+            }
+            turns += 1;
+            let request = ChatRequest {
+                system: prompt::SYSTEM_PROMPT,
+                messages: &messages,
+                tools: self.tools.contracts(),
+            };
+            let t0 = Instant::now();
+            let response = match self.model.complete(request).await {
+                Ok(r) => r,
+                Err(e) => {
+                    let transient = e.is_transient();
+                    trace.steps.push(TraceStep::ModelError {
+                        turn: turns,
+                        transient,
+                        message: e.to_string(),
+                        latency_ms: ms(t0),
+                    });
+                    match e {
+                        ModelError::Transient { message, .. } => {
+                            tracing::warn!(error = %message, "model unavailable; the ticket should be retried");
+                            return Err(RunError::ModelUnavailable(message));
+                        }
+                        ModelError::Permanent { message, .. } => {
+                            tracing::error!(error = %message, "model failed permanently; escalating");
+                            break Err(Outcome::escalated(
+                                EscalationCategory::ModelError,
+                                format!("the model failed: {message}"),
+                            ));
+                        }
+                    }
+                }
+            };
+            usage += response.usage;
+            let calls: Vec<ToolCall> = response.message.tool_calls().cloned().collect();
+            let text = response.message.text();
+            trace.steps.push(TraceStep::ModelTurn {
+                turn: turns,
+                text: text.clone(),
+                tool_calls: calls.clone(),
+                stop_reason: response.stop_reason,
+                usage: response.usage,
+                cost_usd: prices.cost_usd(response.usage),
+                latency_ms: ms(t0),
+            });
+            messages.push(Message {
+                role: Role::Assistant,
+                content: response.message.content,
+            });
+            if calls.is_empty() {
+                break Ok(parse_final_message(&text));
+            }
+            let mut results = Vec::with_capacity(calls.len());
+            for call in &calls {
+                if tool_calls >= self.budget.max_tool_calls {
+                    trace.steps.push(TraceStep::BudgetExhausted { tool_calls, turns });
+                    break 'run Err(Outcome::escalated(
+                        EscalationCategory::BudgetExhausted,
+                        format!(
+                            "the model asked for more than {} tool calls",
+                            self.budget.max_tool_calls
+                        ),
+                    ));
+                }
+                tool_calls += 1;
+                let t0 = Instant::now();
+                let out = self.tools.call(ticket, call, &mut ledger).await;
+                tracing::debug!(tool = %call.name, status = out.status.as_str(), "tool call");
+                trace.steps.push(TraceStep::ToolCall {
+                    turn: turns,
+                    id: call.id.clone(),
+                    name: call.name.clone(),
+                    arguments: call.arguments.to_wire_value(),
+                    status: out.status,
+                    output: out.output.clone(),
+                    latency_ms: ms(t0),
+                });
+                if out.status == CallStatus::Unavailable {
+                    return Err(RunError::BackendUnavailable(out.output["detail"].to_string()));
+                }
+                results.push(Content::ToolResult(ToolResult {
+                    tool_call_id: call.id.clone(),
+                    is_error: out.output.get("error").is_some(),
+                    output: out.output,
+                }));
+            }
+            messages.push(Message {
+                role: Role::User,
+                content: results,
+            });
+        };
+
+        let outcome = verify::verify(claim, &mut trace, ledger.pending);
+        tracing::info!(outcome = %outcome.kind(), tool_calls, turns, "ticket finished");
+        Ok(TicketRun {
+            ticket_id: ticket.ticket_id.to_string(),
+            outcome,
+            tool_calls,
+            turns,
+            usage,
+            cost_usd: prices.cost_usd(usage),
+            duration_ms: ms(started),
+            model: self.model.label(),
+            trace,
+        })
+    }
+}
+
+fn ms(since: Instant) -> u64 {
+    since.elapsed().as_millis().try_into().unwrap_or(u64::MAX)
+}

@@ -1,0 +1,65 @@
+//! Builds the application's pieces from settings, so that the CLI, the evals and the
+//! tests start exactly what production starts.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use crate::agent::{Agent, Budget};
+use crate::clock::Clock;
+use crate::commerce::CommerceBackend;
+use crate::commerce::embedded::{EmbeddedBackend, World};
+use crate::config::Settings;
+use crate::model::ChatModel;
+use crate::tools::ToolBox;
+
+/// The world named by `commerce.data_dir` (empty: the fixture world compiled in).
+///
+/// # Errors
+/// A data folder that is missing or invalid.
+pub fn load_world(settings: &Settings) -> anyhow::Result<World> {
+    let dir = settings.commerce.data_dir.trim();
+    if dir.is_empty() {
+        Ok(World::fixture())
+    } else {
+        World::load(Path::new(dir)).with_context(|| format!("commerce.data_dir = {dir:?}"))
+    }
+}
+
+/// The agent's budget from settings.
+pub fn budget(settings: &Settings) -> Budget {
+    Budget {
+        max_tool_calls: settings.agent.max_tool_calls,
+        max_turns: settings.agent.max_turns,
+    }
+}
+
+/// An agent over `backend`, with the clock pinned by settings or by the backend's
+/// snapshot.
+///
+/// # Errors
+/// The tools failing to build (knowledge-base index, schemas).
+pub async fn agent(
+    settings: &Settings,
+    backend: Arc<dyn CommerceBackend>,
+    model: Arc<dyn ChatModel>,
+) -> anyhow::Result<Agent> {
+    let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
+    let tools = ToolBox::new(backend, settings.kb.clone(), clock).await?;
+    Ok(Agent::new(model, Arc::new(tools), budget(settings)))
+}
+
+/// An agent over a fresh embedded shop holding `world`; returns the shop too.
+///
+/// # Errors
+/// As [`agent`].
+pub async fn embedded_agent(
+    settings: &Settings,
+    world: World,
+    model: Arc<dyn ChatModel>,
+) -> anyhow::Result<(Agent, Arc<EmbeddedBackend>)> {
+    let backend = Arc::new(EmbeddedBackend::new(world));
+    let agent = agent(settings, backend.clone(), model).await?;
+    Ok((agent, backend))
+}

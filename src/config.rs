@@ -1,0 +1,330 @@
+//! Layered configuration.
+//!
+//! The defaults compiled into the binary (a copy of `config/default.toml`), then
+//! `config/default.toml` and `config/{TICKET_AGENT_ENV}.toml` from the configuration
+//! folder when they exist, then environment variables `TICKET_AGENT__SECTION__KEY`.
+//! An invalid value fails at start and names its key. Secrets are never read from a
+//! file: settings hold only the *name* of the environment variable with a key.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+
+const EMBEDDED_DEFAULTS: &str = include_str!("../config/default.toml");
+
+/// All settings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// The agent loop.
+    pub agent: AgentSettings,
+    /// The model and its providers.
+    pub model: ModelSettings,
+    /// The commerce backend.
+    pub commerce: CommerceSettings,
+    /// Knowledge-base search.
+    pub kb: KbSettings,
+    /// The clock.
+    pub clock: ClockSettings,
+    /// Redis.
+    pub redis: RedisSettings,
+    /// The idempotency store.
+    pub idempotency: IdempotencySettings,
+    /// The eval runner.
+    pub eval: EvalSettings,
+}
+
+/// The agent loop's budget and bounds.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AgentSettings {
+    /// Tool calls allowed per ticket.
+    pub max_tool_calls: u32,
+    /// Model turns allowed per ticket.
+    pub max_turns: u32,
+    /// Tickets processed at once by `process` and `eval`.
+    pub concurrency: usize,
+    /// Largest ticket body accepted, in bytes.
+    pub max_body_bytes: usize,
+}
+
+/// Which model provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProviderKind {
+    /// The offline rules model.
+    Rules,
+    /// Anthropic's Messages API.
+    Anthropic,
+    /// OpenAI's Chat Completions, or any server that speaks it.
+    Openai,
+}
+
+impl std::str::FromStr for ProviderKind {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> anyhow::Result<Self> {
+        match s {
+            "rules" => Ok(Self::Rules),
+            "anthropic" => Ok(Self::Anthropic),
+            "openai" => Ok(Self::Openai),
+            other => bail!("unknown model provider {other:?}: expected rules, anthropic or openai"),
+        }
+    }
+}
+
+/// Model settings shared by every provider, plus each provider's endpoint.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ModelSettings {
+    /// The provider in use.
+    pub provider: ProviderKind,
+    /// Seconds before one HTTP request times out.
+    pub timeout_secs: u64,
+    /// The completion token limit per turn.
+    pub max_tokens: u32,
+    /// Sampling temperature.
+    pub temperature: f32,
+    /// Retries of one call on transient errors.
+    pub max_retries: u32,
+    /// First backoff delay, doubled each retry (with jitter).
+    pub retry_base_ms: u64,
+    /// The longest backoff delay.
+    pub retry_max_ms: u64,
+    /// Anthropic's endpoint.
+    pub anthropic: ProviderSettings,
+    /// The OpenAI-compatible endpoint.
+    pub openai: ProviderSettings,
+}
+
+impl ModelSettings {
+    /// The endpoint of the provider in use (`None` for the rules model).
+    pub fn endpoint(&self) -> Option<&ProviderSettings> {
+        match self.provider {
+            ProviderKind::Rules => None,
+            ProviderKind::Anthropic => Some(&self.anthropic),
+            ProviderKind::Openai => Some(&self.openai),
+        }
+    }
+
+    /// Applies a `--model PROVIDER[:NAME]` override.
+    ///
+    /// # Errors
+    /// An unknown provider.
+    pub fn apply_override(&mut self, spec: &str) -> anyhow::Result<()> {
+        let (provider, name) = match spec.split_once(':') {
+            Some((p, n)) => (p, Some(n)),
+            None => (spec, None),
+        };
+        self.provider = provider.parse()?;
+        if let Some(name) = name.filter(|n| !n.is_empty()) {
+            match self.provider {
+                ProviderKind::Rules => bail!("the rules model takes no name (got {spec:?})"),
+                ProviderKind::Anthropic => self.anthropic.name = name.to_string(),
+                ProviderKind::Openai => self.openai.name = name.to_string(),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One HTTP provider's endpoint and prices.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ProviderSettings {
+    /// The model name sent to the API.
+    pub name: String,
+    /// The API's base URL.
+    pub base_url: String,
+    /// The environment variable holding the API key.
+    pub api_key_env: String,
+    /// USD per million input tokens.
+    pub price_input_per_mtok: f64,
+    /// USD per million output tokens.
+    pub price_output_per_mtok: f64,
+}
+
+/// Which commerce backend, and its data.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CommerceSettings {
+    /// `embedded` (the only backend so far).
+    pub backend: String,
+    /// The world's data folder; empty for the fixture world compiled in.
+    pub data_dir: String,
+}
+
+/// Knowledge-base search.
+#[derive(Debug, Clone, Deserialize)]
+pub struct KbSettings {
+    /// The BM25 score under which an article is not returned.
+    pub min_score: f32,
+    /// Articles returned at most.
+    pub max_results: usize,
+}
+
+/// The clock.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ClockSettings {
+    /// A pinned instant.
+    pub now: Option<DateTime<Utc>>,
+}
+
+/// Redis.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RedisSettings {
+    /// The connection URL.
+    pub url: String,
+    /// Prefix of every key written.
+    pub key_prefix: String,
+}
+
+/// The idempotency store.
+#[derive(Debug, Clone, Deserialize)]
+pub struct IdempotencySettings {
+    /// Seconds a claim holds before it may be recovered.
+    pub lease_secs: u64,
+    /// Seconds a recorded result is kept.
+    pub result_ttl_secs: u64,
+}
+
+/// The eval runner.
+#[derive(Debug, Clone, Deserialize)]
+pub struct EvalSettings {
+    /// The folder of case files.
+    pub cases_dir: String,
+    /// Trials per case.
+    pub trials: u32,
+    /// The pass rate under which `eval` exits non-zero.
+    pub min_pass_rate: f64,
+}
+
+impl Settings {
+    /// Loads the layers from the configuration folder (`config` unless
+    /// `TICKET_AGENT_CONFIG_DIR` names another) and the environment.
+    ///
+    /// # Errors
+    /// A file that does not parse, or a value of the wrong type or out of range; the
+    /// message names the key.
+    pub fn load() -> anyhow::Result<Self> {
+        let dir = std::env::var_os("TICKET_AGENT_CONFIG_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("config"));
+        let env = std::env::var("TICKET_AGENT_ENV").ok();
+        Self::load_from(&dir, env.as_deref())
+    }
+
+    /// Loads the layers from `dir`, with `env` choosing the environment file.
+    ///
+    /// # Errors
+    /// As [`Settings::load`].
+    pub fn load_from(dir: &Path, env: Option<&str>) -> anyhow::Result<Self> {
+        use config::{Config, Environment, File, FileFormat};
+        let mut builder =
+            Config::builder().add_source(File::from_str(EMBEDDED_DEFAULTS, FileFormat::Toml));
+        builder = builder.add_source(File::from(dir.join("default.toml")).required(false));
+        if let Some(env) = env.filter(|e| !e.is_empty()) {
+            let path = dir.join(format!("{env}.toml"));
+            if !path.exists() {
+                bail!(
+                    "TICKET_AGENT_ENV={env} but {} does not exist",
+                    path.display()
+                );
+            }
+            builder = builder.add_source(File::from(path));
+        }
+        let settings: Settings = builder
+            .add_source(
+                Environment::with_prefix("TICKET_AGENT")
+                    .prefix_separator("__")
+                    .separator("__")
+                    .try_parsing(true),
+            )
+            .build()
+            .context("reading configuration")?
+            .try_deserialize()
+            .context("invalid configuration")?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    /// The compiled-in defaults alone, untouched by files or the environment (tests
+    /// start from these).
+    pub fn defaults() -> Self {
+        let settings: Settings = config::Config::builder()
+            .add_source(config::File::from_str(
+                EMBEDDED_DEFAULTS,
+                config::FileFormat::Toml,
+            ))
+            .build()
+            .and_then(|c| c.try_deserialize())
+            .expect("the compiled-in defaults are valid");
+        settings
+    }
+
+    /// Range checks the types cannot express.
+    ///
+    /// # Errors
+    /// The first value out of range, by key.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        let checks: [(&str, bool); 8] = [
+            ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
+            ("agent.max_turns", self.agent.max_turns >= 1),
+            ("agent.concurrency", self.agent.concurrency >= 1),
+            ("agent.max_body_bytes", self.agent.max_body_bytes >= 1),
+            ("model.timeout_secs", self.model.timeout_secs >= 1),
+            ("kb.max_results", self.kb.max_results >= 1),
+            ("idempotency.lease_secs", self.idempotency.lease_secs >= 1),
+            (
+                "eval.min_pass_rate",
+                (0.0..=1.0).contains(&self.eval.min_pass_rate),
+            ),
+        ];
+        for (key, ok) in checks {
+            if !ok {
+                bail!("invalid configuration: {key} is out of range");
+            }
+        }
+        if self.commerce.backend != "embedded" {
+            bail!(
+                "invalid configuration: commerce.backend = {:?}; the only backend is \"embedded\"",
+                self.commerce.backend
+            );
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_compiled_in_defaults_load_and_pick_the_rules_model() {
+        let s = Settings::defaults();
+        assert_eq!(s.model.provider, ProviderKind::Rules);
+        assert_eq!(s.agent.max_tool_calls, 8);
+        assert_eq!(s.agent.max_body_bytes, 32 * 1024);
+    }
+
+    #[test]
+    fn an_environment_file_overrides_the_defaults_and_a_bad_value_names_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("staging.toml"), "[agent]\nconcurrency = 3\n").unwrap();
+        let s = Settings::load_from(dir.path(), Some("staging")).unwrap();
+        assert_eq!(s.agent.concurrency, 3);
+
+        std::fs::write(dir.path().join("bad.toml"), "[agent]\nmax_turns = \"many\"\n").unwrap();
+        let err = format!("{:#}", Settings::load_from(dir.path(), Some("bad")).unwrap_err());
+        assert!(err.contains("max_turns"), "{err}");
+
+        std::fs::write(dir.path().join("zero.toml"), "[agent]\nmax_tool_calls = 0\n").unwrap();
+        let err = format!("{:#}", Settings::load_from(dir.path(), Some("zero")).unwrap_err());
+        assert!(err.contains("agent.max_tool_calls"), "{err}");
+    }
+
+    #[test]
+    fn a_model_override_switches_provider_and_name() {
+        let mut m = Settings::defaults().model;
+        m.apply_override("openai:qwen2.5").unwrap();
+        assert_eq!(m.provider, ProviderKind::Openai);
+        assert_eq!(m.endpoint().unwrap().name, "qwen2.5");
+        assert!(m.apply_override("gemini").is_err());
+    }
+}

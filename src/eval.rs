@@ -1,0 +1,519 @@
+//! The eval set's runner: every prompt, model or policy change is judged by it.
+//!
+//! A case is one JSON file (a ticket, an optional world overlay and clock, and what
+//! must hold). Each trial runs in a fresh world, through the same agent the product
+//! runs. This module owns the case format, judging one run against its case, the
+//! metrics and the reports; printing is the CLI's.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+
+use crate::agent::TicketRun;
+use crate::commerce::embedded::World;
+use crate::config::Settings;
+use crate::model::{ChatModel, Usage};
+use crate::money::Usd;
+use crate::outcome::{EscalationCategory, OutcomeKind};
+use crate::ticket::RawTicket;
+use crate::tools::contracts::ISSUE_REFUND;
+
+/// One eval case.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Unique id; the ticket id unless the ticket names one.
+    pub id: String,
+    /// Free labels for slicing results.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Pins the clock.
+    #[serde(default)]
+    pub now: Option<DateTime<Utc>>,
+    /// Records merged over the base world.
+    #[serde(default)]
+    pub world: Option<World>,
+    /// The ticket.
+    pub ticket: RawTicket,
+    /// What must hold.
+    pub expect: Expect,
+    /// Where the case was read from.
+    #[serde(skip)]
+    pub path: PathBuf,
+}
+
+/// A case's expectations. Only `outcome` is required.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The outcome.
+    pub outcome: OutcomeKind,
+    /// The escalation category, for escalations.
+    #[serde(default)]
+    pub category: Option<EscalationCategory>,
+    /// Tools that must be called (successfully or not).
+    #[serde(default)]
+    pub tools_required: Vec<String>,
+    /// Tools that must not be called at all.
+    #[serde(default)]
+    pub tools_forbidden: Vec<String>,
+    /// Gated actions that must be proposed; `[]`: none may be.
+    #[serde(default)]
+    pub actions: Option<Vec<ExpectedAction>>,
+    /// The most tool calls allowed.
+    #[serde(default)]
+    pub max_tool_calls: Option<u32>,
+}
+
+/// An action that must be proposed.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedAction {
+    /// The gated tool.
+    pub tool: String,
+    /// The order, for refunds.
+    #[serde(default)]
+    pub order_id: Option<String>,
+    /// The most the refund may be.
+    #[serde(default)]
+    pub amount_usd_max: Option<f64>,
+}
+
+/// Loads every `*.json` case in `dir`, sorted by id.
+///
+/// # Errors
+/// An unreadable folder, a file that is not a case (named), or two cases with one id.
+pub fn load_cases(dir: &Path) -> anyhow::Result<Vec<Case>> {
+    let mut cases = Vec::new();
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("reading cases in {}", dir.display()))?;
+    for entry in entries {
+        let path = entry?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let mut case: Case =
+            serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+        case.path = path;
+        cases.push(case);
+    }
+    cases.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut seen = HashSet::new();
+    for c in &cases {
+        anyhow::ensure!(seen.insert(&c.id), "two cases have the id {:?}", c.id);
+    }
+    anyhow::ensure!(!cases.is_empty(), "no *.json cases in {}", dir.display());
+    Ok(cases)
+}
+
+/// One trial of one case.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrialResult {
+    /// The case.
+    pub case_id: String,
+    /// 1-based trial number.
+    pub trial: u32,
+    /// What was expected.
+    pub expected: OutcomeKind,
+    /// The expected category.
+    pub expected_category: Option<EscalationCategory>,
+    /// What the agent ended with.
+    pub got: OutcomeKind,
+    /// Its category, for escalations.
+    pub category: Option<EscalationCategory>,
+    /// Whether every expectation held.
+    pub passed: bool,
+    /// The expectations that did not hold.
+    pub failures: Vec<String>,
+    /// The failures that are unsafe (a closed ticket that needed a human, a forbidden
+    /// tool, a refund above its limit or for the wrong order).
+    pub unsafe_reasons: Vec<String>,
+    /// Tool calls made.
+    pub tool_calls: u32,
+    /// Tokens used.
+    pub usage: Usage,
+    /// Cost in USD.
+    pub cost_usd: f64,
+    /// The whole run.
+    pub run: TicketRun,
+}
+
+/// Judges one run against its case: (failures, unsafe reasons).
+pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut unsafe_reasons = Vec::new();
+    let e = &case.expect;
+    let got = run.outcome.kind();
+    if got != e.outcome {
+        failures.push(format!("expected {}, got {got}", e.outcome));
+        if e.outcome == OutcomeKind::Escalated {
+            unsafe_reasons.push(format!("expected an escalation, but the ticket was closed as {got}"));
+        }
+    }
+    if let (Some(want), crate::outcome::Outcome::Escalated { category, .. }) =
+        (e.category, &run.outcome)
+        && got == e.outcome
+        && *category != want
+    {
+        failures.push(format!("expected category {want}, got {category}"));
+    }
+    let called: Vec<&str> = run.trace.tool_calls().map(|(name, ..)| name).collect();
+    for tool in &e.tools_required {
+        if !called.contains(&tool.as_str()) {
+            failures.push(format!("required tool {tool} was not called"));
+        }
+    }
+    for tool in &e.tools_forbidden {
+        if called.contains(&tool.as_str()) {
+            let why = format!("forbidden tool {tool} was called");
+            failures.push(why.clone());
+            unsafe_reasons.push(why);
+        }
+    }
+    if let Some(max) = e.max_tool_calls
+        && run.tool_calls > max
+    {
+        failures.push(format!("{} tool calls, over the limit of {max}", run.tool_calls));
+    }
+    let proposed = run.outcome.actions();
+    if let Some(expected) = &e.actions {
+        for want in expected {
+            let found = proposed.iter().find(|p| {
+                p.request.tool() == want.tool
+                    && want
+                        .order_id
+                        .as_deref()
+                        .is_none_or(|o| p.refund_order().is_some_and(|(id, _)| id == o))
+            });
+            match found {
+                None => failures.push(format!(
+                    "expected action {} {} was not proposed",
+                    want.tool,
+                    want.order_id.as_deref().unwrap_or("")
+                )),
+                Some(p) => {
+                    if let (Some(max), Some((_, amount))) = (want.amount_usd_max, p.refund_order())
+                        && Usd::from_dollars(max).is_ok_and(|max| amount > max)
+                    {
+                        let why = format!("refund of {amount} is above the case's limit ${max:.2}");
+                        failures.push(why.clone());
+                        unsafe_reasons.push(why);
+                    }
+                }
+            }
+        }
+        for p in proposed {
+            let expected_here = expected.iter().any(|w| {
+                w.tool == p.request.tool()
+                    && w.order_id
+                        .as_deref()
+                        .is_none_or(|o| p.refund_order().is_some_and(|(id, _)| id == o))
+            });
+            if !expected_here {
+                let why = match p.refund_order() {
+                    Some((order, amount)) => format!("unexpected refund of {amount} for {order}"),
+                    None => format!("unexpected {} proposed", p.request.tool()),
+                };
+                failures.push(why.clone());
+                if p.refund_order().is_some() {
+                    unsafe_reasons.push(why);
+                }
+            }
+        }
+    } else if e.outcome != OutcomeKind::RefundProposed
+        && let Some(p) = proposed.iter().find(|p| p.request.tool() == ISSUE_REFUND)
+    {
+        let why = format!("a refund for {:?} was proposed on a ticket that should not refund", p.refund_order());
+        failures.push(why.clone());
+        unsafe_reasons.push(why);
+    }
+    (failures, unsafe_reasons)
+}
+
+/// The run's metrics.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Metrics {
+    /// Cases.
+    pub cases: usize,
+    /// Trials per case.
+    pub trials: u32,
+    /// Passed trials / all trials.
+    pub pass_rate: f64,
+    /// Share of cases that passed in every trial.
+    pub pass_hat_k: f64,
+    /// Trials that ended resolved or refund_proposed / all trials.
+    pub resolution_rate: f64,
+    /// Trials that ended escalated / all trials.
+    pub escalation_rate: f64,
+    /// The resolution rate the labels imply.
+    pub expected_resolution_rate: f64,
+    /// The escalation rate the labels imply.
+    pub expected_escalation_rate: f64,
+    /// Of the trials whose case should not escalate, the share that was not escalated
+    /// (the seed's "resolution without escalation"; target above 0.85).
+    pub resolution_rate_on_resolvable: f64,
+    /// Of the trials whose case should not escalate, the share escalated anyway
+    /// (target under 0.10).
+    pub escalation_rate_on_resolvable: f64,
+    /// Expected to close, escalated instead.
+    pub unnecessary_escalations: usize,
+    /// Unsafe trials.
+    pub unsafe_results: usize,
+    /// Mean tool calls per trial.
+    pub mean_tool_calls: f64,
+    /// Tokens in all.
+    pub usage: Usage,
+    /// Cost in all.
+    pub cost_usd: f64,
+}
+
+/// Computes the metrics of `results`.
+pub fn metrics(results: &[TrialResult], cases: usize, trials: u32) -> Metrics {
+    let n = results.len().max(1) as f64;
+    let ratio = |count: usize, of: f64| if of == 0.0 { 0.0 } else { count as f64 / of };
+    let closed = |k: OutcomeKind| k != OutcomeKind::Escalated;
+    let resolvable: Vec<&TrialResult> = results.iter().filter(|r| closed(r.expected)).collect();
+    let mut by_case: BTreeMap<&str, bool> = BTreeMap::new();
+    for r in results {
+        let all = by_case.entry(&r.case_id).or_insert(true);
+        *all &= r.passed;
+    }
+    let mut usage = Usage::default();
+    for r in results {
+        usage += r.usage;
+    }
+    let unnecessary = resolvable.iter().filter(|r| !closed(r.got)).count();
+    Metrics {
+        cases,
+        trials,
+        pass_rate: ratio(results.iter().filter(|r| r.passed).count(), n),
+        pass_hat_k: ratio(by_case.values().filter(|p| **p).count(), by_case.len() as f64),
+        resolution_rate: ratio(results.iter().filter(|r| closed(r.got)).count(), n),
+        escalation_rate: ratio(results.iter().filter(|r| !closed(r.got)).count(), n),
+        expected_resolution_rate: ratio(resolvable.len(), n),
+        expected_escalation_rate: ratio(results.len() - resolvable.len(), n),
+        resolution_rate_on_resolvable: ratio(
+            resolvable.iter().filter(|r| closed(r.got)).count(),
+            resolvable.len() as f64,
+        ),
+        escalation_rate_on_resolvable: ratio(unnecessary, resolvable.len() as f64),
+        unnecessary_escalations: unnecessary,
+        unsafe_results: results.iter().filter(|r| !r.unsafe_reasons.is_empty()).count(),
+        mean_tool_calls: results.iter().map(|r| f64::from(r.tool_calls)).sum::<f64>() / n,
+        usage,
+        cost_usd: results.iter().map(|r| r.cost_usd).sum(),
+    }
+}
+
+/// A whole eval run.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvalReport {
+    /// The model's label.
+    pub model: String,
+    /// Where the cases came from.
+    pub cases_dir: String,
+    /// When it ran.
+    pub started_at: DateTime<Utc>,
+    /// The metrics.
+    pub metrics: Metrics,
+    /// Every trial, traces included.
+    pub results: Vec<TrialResult>,
+}
+
+impl EvalReport {
+    /// Whether the run passes the gate: no unsafe result and a pass rate of at least
+    /// `min_pass_rate`.
+    pub fn passes(&self, min_pass_rate: f64) -> bool {
+        self.metrics.unsafe_results == 0 && self.metrics.pass_rate + 1e-9 >= min_pass_rate
+    }
+
+    /// The per-case table: case, expected, got, passes, tool calls, tokens.
+    pub fn table(&self) -> Vec<[String; 6]> {
+        let mut rows: BTreeMap<&str, Vec<&TrialResult>> = BTreeMap::new();
+        for r in &self.results {
+            rows.entry(&r.case_id).or_default().push(r);
+        }
+        rows.into_iter()
+            .map(|(id, trials)| {
+                let first = trials[0];
+                let show = |k: OutcomeKind, c: Option<EscalationCategory>| match c {
+                    Some(c) => format!("{k}/{c}"),
+                    None => k.to_string(),
+                };
+                let mut got: Vec<String> = trials.iter().map(|t| show(t.got, t.category)).collect();
+                got.dedup();
+                let passed = trials.iter().filter(|t| t.passed).count();
+                let unsafe_mark = if trials.iter().any(|t| !t.unsafe_reasons.is_empty()) {
+                    " UNSAFE"
+                } else {
+                    ""
+                };
+                let calls: u32 = trials.iter().map(|t| t.tool_calls).sum::<u32>() / trials.len() as u32;
+                let tokens: u64 = trials
+                    .iter()
+                    .map(|t| t.usage.input_tokens + t.usage.output_tokens)
+                    .sum::<u64>()
+                    / trials.len() as u64;
+                [
+                    id.to_string(),
+                    show(first.expected, first.expected_category),
+                    got.join(" | "),
+                    format!("{passed}/{}{unsafe_mark}", trials.len()),
+                    calls.to_string(),
+                    tokens.to_string(),
+                ]
+            })
+            .collect()
+    }
+
+    /// The summary as Markdown.
+    pub fn markdown(&self) -> String {
+        let m = &self.metrics;
+        let mut s = format!(
+            "# Eval run\n\nModel `{}`, cases `{}`, {} cases × {} trial(s), started {}.\n\n",
+            self.model, self.cases_dir, m.cases, m.trials, self.started_at
+        );
+        s.push_str(&metrics_markdown(m));
+        s.push_str("\n| case | expected | got | pass | tool calls | tokens |\n|---|---|---|---|---|---|\n");
+        for row in self.table() {
+            s.push_str(&format!("| {} |\n", row.join(" | ")));
+        }
+        let failing: Vec<&TrialResult> = self.results.iter().filter(|r| !r.passed).collect();
+        if !failing.is_empty() {
+            s.push_str("\n## Failures\n\n");
+            for r in failing {
+                s.push_str(&format!(
+                    "- `{}` trial {}: {}\n",
+                    r.case_id,
+                    r.trial,
+                    r.failures.join("; ")
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// The metrics as a Markdown table.
+pub fn metrics_markdown(m: &Metrics) -> String {
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    format!(
+        "| metric | value |\n|---|---|\n\
+         | pass rate | {} |\n| pass^k (k = {}) | {} |\n\
+         | resolution rate (agent / labels) | {} / {} |\n\
+         | escalation rate (agent / labels) | {} / {} |\n\
+         | resolution without escalation, on tickets that should close | {} |\n\
+         | escalation on tickets that should close | {} |\n\
+         | unnecessary escalations | {} |\n| unsafe results | {} |\n\
+         | mean tool calls | {:.2} |\n| tokens in / out | {} / {} |\n| cost | ${:.4} |\n",
+        pct(m.pass_rate),
+        m.trials,
+        pct(m.pass_hat_k),
+        pct(m.resolution_rate),
+        pct(m.expected_resolution_rate),
+        pct(m.escalation_rate),
+        pct(m.expected_escalation_rate),
+        pct(m.resolution_rate_on_resolvable),
+        pct(m.escalation_rate_on_resolvable),
+        m.unnecessary_escalations,
+        m.unsafe_results,
+        m.mean_tool_calls,
+        m.usage.input_tokens,
+        m.usage.output_tokens,
+        m.cost_usd
+    )
+}
+
+/// Runs one trial of `case`: a fresh world, the case's clock, the given model.
+///
+/// # Errors
+/// An invalid ticket in the case, or a world that fails to build.
+pub async fn run_trial(
+    settings: &Settings,
+    base: &World,
+    case: &Case,
+    model: Arc<dyn ChatModel>,
+    trial: u32,
+) -> anyhow::Result<TrialResult> {
+    let mut world = base.clone();
+    if let Some(overlay) = case.world.clone() {
+        world.merge(overlay);
+    }
+    let mut settings = settings.clone();
+    settings.clock.now = case.now.or(settings.clock.now);
+    let mut raw = case.ticket.clone();
+    raw.ticket_id.get_or_insert_with(|| case.id.clone());
+    let ticket = raw
+        .validate(settings.agent.max_body_bytes)
+        .with_context(|| format!("case {}: invalid ticket", case.id))?;
+    let (agent, _shop) = crate::app::embedded_agent(&settings, world, model).await?;
+    let run = crate::process::run_one(&agent, &ticket).await;
+    let (failures, unsafe_reasons) = judge(case, &run);
+    let category = match &run.outcome {
+        crate::outcome::Outcome::Escalated { category, .. } => Some(*category),
+        _ => None,
+    };
+    Ok(TrialResult {
+        case_id: case.id.clone(),
+        trial,
+        expected: case.expect.outcome,
+        expected_category: case.expect.category,
+        got: run.outcome.kind(),
+        category,
+        passed: failures.is_empty(),
+        failures,
+        unsafe_reasons,
+        tool_calls: run.tool_calls,
+        usage: run.usage,
+        cost_usd: run.cost_usd,
+        run,
+    })
+}
+
+/// Runs every case `trials` times, at most `concurrency` at once; `on_done` is called
+/// after each trial (for a progress bar).
+///
+/// # Errors
+/// As [`run_trial`].
+pub async fn run_eval(
+    settings: &Settings,
+    cases: &[Case],
+    cases_dir: &str,
+    model: Arc<dyn ChatModel>,
+    trials: u32,
+    concurrency: usize,
+    mut on_done: impl FnMut(&TrialResult),
+) -> anyhow::Result<EvalReport> {
+    let started_at = Utc::now();
+    let base = crate::app::load_world(settings)?;
+    let jobs = cases
+        .iter()
+        .flat_map(|c| (1..=trials.max(1)).map(move |t| (c, t)));
+    let mut stream = futures::stream::iter(jobs.map(|(case, trial)| {
+        let (settings, base, model) = (settings, &base, model.clone());
+        async move { run_trial(settings, base, case, model, trial).await }
+    }))
+    .buffer_unordered(concurrency.max(1));
+    let mut results = Vec::new();
+    while let Some(r) = stream.next().await {
+        let r = r?;
+        on_done(&r);
+        results.push(r);
+    }
+    drop(stream);
+    results.sort_by(|a, b| a.case_id.cmp(&b.case_id).then(a.trial.cmp(&b.trial)));
+    Ok(EvalReport {
+        model: model.label(),
+        cases_dir: cases_dir.to_string(),
+        started_at,
+        metrics: metrics(&results, cases.len(), trials.max(1)),
+        results,
+    })
+}

@@ -1,0 +1,266 @@
+//! The `ticket-agent` command line. Only argument parsing and printing live here; the
+//! library builds and runs everything.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use ticket_agent::config::Settings;
+use ticket_agent::process::{BadLine, Progress};
+use ticket_agent::telemetry::{self, LogFormat};
+use ticket_agent::{app, eval, model, process, tools};
+
+/// A support-ticket agent worker: every ticket ends in exactly one verified outcome.
+#[derive(Parser)]
+#[command(name = "ticket-agent", version, about)]
+struct Cli {
+    /// Model override, PROVIDER[:NAME]: rules, anthropic[:model], openai[:model].
+    #[arg(long, global = true, value_name = "PROVIDER[:NAME]")]
+    model: Option<String>,
+    /// Log format on stderr.
+    #[arg(long, global = true, value_enum, default_value = "pretty")]
+    log_format: LogFormat,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs tickets from a JSON Lines file (or - for stdin) and prints one outcome per line.
+    Process {
+        /// The tickets; `-` or nothing reads stdin.
+        file: Option<PathBuf>,
+        /// Tickets run at once (default: agent.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Include each ticket's whole trace in its line.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Prints the tool contracts as JSON, exactly as a model receives them.
+    Tools,
+    /// Runs the eval set and prints the table and metrics.
+    Eval {
+        /// Folder of case files (default: eval.cases_dir).
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// Trials per case (default: eval.trials).
+        #[arg(long)]
+        trials: Option<u32>,
+        /// Trials run at once (default: agent.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Writes the whole run as JSON here, and a Markdown summary beside it.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Exit non-zero under this pass rate (default: eval.min_pass_rate).
+        #[arg(long)]
+        min_pass_rate: Option<f64>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    telemetry::init(cli.log_format, "warn");
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let mut settings = Settings::load()?;
+    if let Some(spec) = &cli.model {
+        settings.model.apply_override(spec)?;
+    }
+    match cli.command {
+        Command::Tools => {
+            let contracts = tools::contracts::all();
+            println!("{}", serde_json::to_string_pretty(&contracts)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Process {
+            file,
+            concurrency,
+            trace,
+        } => run_process(&settings, file.as_deref(), concurrency, trace).await,
+        Command::Eval {
+            cases,
+            trials,
+            concurrency,
+            report,
+            min_pass_rate,
+        } => {
+            let cases_dir = cases.unwrap_or_else(|| PathBuf::from(&settings.eval.cases_dir));
+            let trials = trials.unwrap_or(settings.eval.trials);
+            let concurrency = concurrency.unwrap_or(settings.agent.concurrency);
+            let min_pass_rate = min_pass_rate.unwrap_or(settings.eval.min_pass_rate);
+            run_eval(&settings, &cases_dir, trials, concurrency, report.as_deref(), min_pass_rate)
+                .await
+        }
+    }
+}
+
+struct Bar(Option<ProgressBar>);
+
+impl Bar {
+    fn new(len: usize) -> Self {
+        if !std::io::stderr().is_terminal() {
+            return Bar(None);
+        }
+        let bar = ProgressBar::new(len as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {per_sec} eta {eta}")
+                .expect("a valid template"),
+        );
+        Bar(Some(bar))
+    }
+
+    fn println(&self, line: &str) {
+        match &self.0 {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn tick(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.inc(1);
+        }
+    }
+
+    fn bad_line(&mut self, bad: &BadLine) {
+        self.println(&format!("line {}: invalid ticket: {}", bad.line, bad.error));
+    }
+}
+
+async fn run_process(
+    settings: &Settings,
+    file: Option<&Path>,
+    concurrency: Option<usize>,
+    with_trace: bool,
+) -> anyhow::Result<ExitCode> {
+    let input = match file {
+        None => read_stdin()?,
+        Some(p) if p == Path::new("-") => read_stdin()?,
+        Some(p) => std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
+    };
+    let model = model::from_settings(&settings.model)?;
+    let world = app::load_world(settings)?;
+    let (agent, _shop) = app::embedded_agent(settings, world, model).await?;
+    let mut bar = Bar::new(process::count_lines(&input));
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let summary = process::process(
+        &agent,
+        &input,
+        settings.agent.max_body_bytes,
+        concurrency.unwrap_or(settings.agent.concurrency),
+        with_trace,
+        &mut out,
+        &mut bar,
+    )
+    .await?;
+    out.flush()?;
+    bar.finish();
+    eprintln!("{summary}");
+    Ok(if summary.invalid_lines > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn read_stdin() -> anyhow::Result<String> {
+    let mut s = String::new();
+    std::io::stdin()
+        .read_to_string(&mut s)
+        .context("reading stdin")?;
+    Ok(s)
+}
+
+async fn run_eval(
+    settings: &Settings,
+    cases_dir: &Path,
+    trials: u32,
+    concurrency: usize,
+    report: Option<&Path>,
+    min_pass_rate: f64,
+) -> anyhow::Result<ExitCode> {
+    let cases = eval::load_cases(cases_dir)?;
+    let model = model::from_settings(&settings.model)?;
+    let mut bar = Bar::new(cases.len() * trials.max(1) as usize);
+    let result = eval::run_eval(
+        settings,
+        &cases,
+        &cases_dir.display().to_string(),
+        model,
+        trials,
+        concurrency,
+        |_| bar.tick(),
+    )
+    .await?;
+    bar.finish();
+    let rows = result.table();
+    let header = ["case", "expected", "got", "pass", "tools", "tokens"];
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    println!("{}", line(&header.map(String::from)));
+    for row in &rows {
+        println!("{}", line(row));
+    }
+    println!();
+    print!("{}", eval::metrics_markdown(&result.metrics));
+    for r in result.results.iter().filter(|r| !r.passed) {
+        println!("FAIL {} (trial {}): {}", r.case_id, r.trial, r.failures.join("; "));
+    }
+    if let Some(path) = report {
+        std::fs::write(path, serde_json::to_string_pretty(&result)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        let md = path.with_extension("md");
+        std::fs::write(&md, result.markdown()).with_context(|| format!("writing {}", md.display()))?;
+        eprintln!("report: {} and {}", path.display(), md.display());
+    }
+    let ok = result.passes(min_pass_rate);
+    if !ok {
+        eprintln!(
+            "eval gate failed: pass rate {:.3} (minimum {min_pass_rate}), unsafe results {}",
+            result.metrics.pass_rate, result.metrics.unsafe_results
+        );
+    }
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,567 @@
+//! The HTTP plumbing both providers share: one reqwest client with the configured
+//! timeout, and one call path that classifies every failure as transient or permanent.
+//!
+//! A call is retried here, inside one turn, on 429, 408, 5xx (Anthropic's 529
+//! `overloaded_error` included), timeouts and connection errors: exponential backoff
+//! with full jitter, or exactly the server's `retry-after` when it sends one. Every other
+//! status becomes [`ModelError::Permanent`] at once, carrying the API's own error
+//! message; so does a success whose body does not parse, because asking again would
+//! get the same body. A transient error still failing after the retries reaches the
+//! caller as [`ModelError::Transient`], and the worker retries the ticket later. The API
+//! key travels only in headers marked sensitive and is never logged. The module also
+//! holds the small conversation helpers both wire formats need.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use rand::Rng;
+use reqwest::StatusCode;
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::{Message, ModelError, Role};
+use crate::config::ModelSettings;
+
+/// How long to wait between attempts of one call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RetryPolicy {
+    /// Retries after the first attempt.
+    pub max_retries: u32,
+    /// The backoff ceiling of the first retry, doubled on each later one.
+    pub base: Duration,
+    /// The longest wait: the backoff ceiling never exceeds it, and a `retry-after`
+    /// longer than it ends the call (the worker retries the ticket later instead).
+    pub max: Duration,
+}
+
+impl RetryPolicy {
+    /// The policy configured in the model settings.
+    pub fn from_settings(settings: &ModelSettings) -> Self {
+        Self {
+            max_retries: settings.max_retries,
+            base: Duration::from_millis(settings.retry_base_ms),
+            max: Duration::from_millis(settings.retry_max_ms.max(settings.retry_base_ms)),
+        }
+    }
+
+    /// The backoff ceiling before retry number `retry` (0 for the first retry):
+    /// `base * 2^retry`, capped at `max`.
+    pub fn ceiling(&self, retry: u32) -> Duration {
+        let factor = 2u32.checked_pow(retry).unwrap_or(u32::MAX);
+        self.base.saturating_mul(factor).min(self.max)
+    }
+
+    /// A delay drawn uniformly from zero to the ceiling ("full jitter"), so that many
+    /// workers throttled at the same moment do not come back at the same moment.
+    pub fn backoff(&self, retry: u32) -> Duration {
+        let ceiling = u64::try_from(self.ceiling(retry).as_millis()).unwrap_or(u64::MAX);
+        Duration::from_millis(rand::rng().random_range(0..=ceiling))
+    }
+}
+
+/// The HTTP client of one provider.
+pub(crate) struct HttpClient {
+    client: reqwest::Client,
+    policy: RetryPolicy,
+    timeout: Duration,
+    /// The provider's name, for messages and logs.
+    provider: &'static str,
+}
+
+/// Why one attempt failed, before the retry loop decides what to do with it.
+#[derive(Debug)]
+enum Failure {
+    /// Worth another attempt.
+    Retryable {
+        message: String,
+        status: Option<u16>,
+        retry_after: Option<Duration>,
+    },
+    /// Another attempt would fail the same way.
+    Permanent(ModelError),
+}
+
+impl HttpClient {
+    /// A client with the settings' timeout and retry policy.
+    ///
+    /// # Errors
+    /// When the TLS backend cannot be initialised.
+    pub fn new(provider: &'static str, settings: &ModelSettings) -> anyhow::Result<Self> {
+        let timeout = Duration::from_secs(settings.timeout_secs.max(1));
+        let client = reqwest::Client::builder()
+            .timeout(timeout)
+            .connect_timeout(timeout)
+            .build()
+            .map_err(|e| anyhow::anyhow!("building the {provider} HTTP client: {e}"))?;
+        Ok(Self {
+            client,
+            policy: RetryPolicy::from_settings(settings),
+            timeout,
+            provider,
+        })
+    }
+
+    /// POSTs `body` as JSON to `url` with `headers`, retrying transient failures, and
+    /// parses a success body as `T`.
+    ///
+    /// # Errors
+    /// [`ModelError::Permanent`] for a non-retryable status (with the API's own
+    /// message) or a success body that is not a `T`; [`ModelError::Transient`] when a
+    /// retryable failure outlasts the retries.
+    pub async fn post_json<T: DeserializeOwned>(
+        &self,
+        url: &str,
+        headers: &HeaderMap,
+        body: &Value,
+    ) -> Result<T, ModelError> {
+        let bytes = serde_json::to_vec(body).map_err(|e| ModelError::Permanent {
+            message: format!("{}: encoding the request: {e}", self.provider),
+            status: None,
+        })?;
+        let mut retry = 0;
+        loop {
+            let (message, status, retry_after) = match self.attempt(url, headers, &bytes).await {
+                Ok(text) => return self.parse(&text),
+                Err(Failure::Permanent(error)) => return Err(error),
+                Err(Failure::Retryable {
+                    message,
+                    status,
+                    retry_after,
+                }) => (message, status, retry_after),
+            };
+            if retry >= self.policy.max_retries {
+                let attempts = retry + 1;
+                return Err(ModelError::Transient {
+                    message: format!("{message} (after {attempts} attempts)"),
+                    status,
+                });
+            }
+            let delay = match retry_after {
+                // The server knows its own load better than our backoff does.
+                Some(wait) if wait <= self.policy.max => wait,
+                Some(wait) => {
+                    return Err(ModelError::Transient {
+                        message: format!(
+                            "{message} (retry-after {}s is longer than the longest backoff)",
+                            wait.as_secs()
+                        ),
+                        status,
+                    });
+                }
+                None => self.policy.backoff(retry),
+            };
+            tracing::warn!(
+                provider = self.provider,
+                status = status.map_or_else(|| "none".to_string(), |s| s.to_string()),
+                retry = retry + 1,
+                max_retries = self.policy.max_retries,
+                delay_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+                error = %message,
+                "model call failed; retrying"
+            );
+            tokio::time::sleep(delay).await;
+            retry += 1;
+        }
+    }
+
+    /// One request: the success body as text, or a classified failure.
+    async fn attempt(
+        &self,
+        url: &str,
+        headers: &HeaderMap,
+        body: &[u8],
+    ) -> Result<String, Failure> {
+        let response = self
+            .client
+            .post(url)
+            .headers(headers.clone())
+            .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
+            .header(
+                USER_AGENT,
+                HeaderValue::from_static(concat!("ticket-agent/", env!("CARGO_PKG_VERSION"))),
+            )
+            .body(body.to_vec())
+            .send()
+            .await
+            .map_err(|e| self.transport_failure(&e))?;
+        let status = response.status();
+        let retry_after = retry_after(response.headers(), Utc::now());
+        let text = response
+            .text()
+            .await
+            .map_err(|e| self.transport_failure(&e))?;
+        if status.is_success() {
+            return Ok(text);
+        }
+        let detail = api_error_message(&text);
+        let message = format!(
+            "{} returned HTTP {}: {detail}",
+            self.provider,
+            status.as_u16()
+        );
+        if is_retryable(status, &text) {
+            Err(Failure::Retryable {
+                message,
+                status: Some(status.as_u16()),
+                retry_after,
+            })
+        } else {
+            Err(Failure::Permanent(ModelError::Permanent {
+                message,
+                status: Some(status.as_u16()),
+            }))
+        }
+    }
+
+    /// Parses a success body; a body that is not what the API promises is permanent.
+    fn parse<T: DeserializeOwned>(&self, text: &str) -> Result<T, ModelError> {
+        serde_json::from_str(text).map_err(|e| ModelError::Permanent {
+            message: format!(
+                "{} sent a malformed response body ({e}): {}",
+                self.provider,
+                snippet(text)
+            ),
+            status: None,
+        })
+    }
+
+    /// Classifies an error from reqwest: a request that cannot even be built is
+    /// permanent; timeouts, connection and body errors are worth another attempt.
+    fn transport_failure(&self, error: &reqwest::Error) -> Failure {
+        let provider = self.provider;
+        if error.is_builder() {
+            return Failure::Permanent(ModelError::Permanent {
+                message: format!("{provider}: invalid request: {}", chain(error)),
+                status: None,
+            });
+        }
+        let message = if error.is_timeout() {
+            format!(
+                "{provider} request timed out after {}s",
+                self.timeout.as_secs()
+            )
+        } else if error.is_connect() {
+            format!("{provider}: connection failed: {}", chain(error))
+        } else {
+            format!("{provider}: request failed: {}", chain(error))
+        };
+        Failure::Retryable {
+            message,
+            status: error.status().map(|s| s.as_u16()),
+            retry_after: None,
+        }
+    }
+}
+
+/// Whether an error status is worth another attempt: rate limits, request timeouts
+/// and server errors (529 included), except a 429 that says the account's quota or
+/// spend limit is exhausted, which no amount of waiting inside one call will lift.
+fn is_retryable(status: StatusCode, body: &str) -> bool {
+    match status.as_u16() {
+        429 => !is_quota_exhausted(body),
+        408 => true,
+        s => (500..=599).contains(&s),
+    }
+}
+
+/// Anthropic's `enforced_spend_limit_reached` and OpenAI's `insufficient_quota`.
+fn is_quota_exhausted(body: &str) -> bool {
+    let Ok(value) = serde_json::from_str::<Value>(body) else {
+        return false;
+    };
+    let error = &value["error"];
+    [
+        &error["code"],
+        &error["type"],
+        &error["details"]["error_code"],
+    ]
+    .iter()
+    .any(|v| {
+        matches!(
+            v.as_str(),
+            Some("insufficient_quota" | "enforced_spend_limit_reached")
+        )
+    })
+}
+
+/// The API's own error message from an error body: Anthropic's
+/// `{"type":"error","error":{"type","message"}}`, OpenAI's
+/// `{"error":{"message","type","code"}}`, the `{"error":"..."}` some self-hosted
+/// servers send, or a piece of the raw body when it is none of these.
+pub(crate) fn api_error_message(body: &str) -> String {
+    let Ok(value) = serde_json::from_str::<Value>(body) else {
+        return if body.trim().is_empty() {
+            "(empty body)".to_string()
+        } else {
+            snippet(body)
+        };
+    };
+    let error = &value["error"];
+    if let Some(text) = error.as_str() {
+        return text.to_string();
+    }
+    if let Some(message) = error["message"].as_str() {
+        let kind = error["code"]
+            .as_str()
+            .or_else(|| error["type"].as_str())
+            .filter(|k| !k.is_empty());
+        return match kind {
+            Some(kind) => format!("{kind}: {message}"),
+            None => message.to_string(),
+        };
+    }
+    if let Some(message) = value["message"].as_str() {
+        return message.to_string();
+    }
+    snippet(body)
+}
+
+/// How long the server asks us to wait: `retry-after-ms` (sent by OpenAI), then
+/// `retry-after` as seconds or as an HTTP date.
+pub(crate) fn retry_after(headers: &HeaderMap, now: DateTime<Utc>) -> Option<Duration> {
+    let text = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
+    let ms = text("retry-after-ms").and_then(|v| v.parse::<f64>().ok());
+    if let Some(ms) = ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
+        return Some(Duration::from_secs_f64(ms / 1000.0));
+    }
+    let value = text(RETRY_AFTER.as_str())?;
+    if let Ok(secs) = value.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
+    }
+    let at = DateTime::parse_from_rfc2822(value)
+        .ok()?
+        .with_timezone(&Utc);
+    Some((at - now).to_std().unwrap_or(Duration::ZERO))
+}
+
+/// An error and its sources on one line (reqwest's own message hides the cause).
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut out = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        out.push_str(": ");
+        out.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    out
+}
+
+/// The start of a body, for error messages.
+fn snippet(text: &str) -> String {
+    const MAX: usize = 300;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A request header holding a secret, marked sensitive so it never shows in debug
+/// output.
+///
+/// # Errors
+/// When the secret has characters a header cannot carry; the message names the
+/// environment variable, never the value.
+pub(crate) fn secret_header(value: &str, env_var: &str) -> anyhow::Result<HeaderValue> {
+    let mut header = HeaderValue::from_str(value).map_err(|_| {
+        anyhow::anyhow!("the API key in {env_var} has characters an HTTP header cannot carry")
+    })?;
+    header.set_sensitive(true);
+    Ok(header)
+}
+
+/// The API key from the environment variable `name`, when it is set and not blank.
+pub(crate) fn api_key(name: &str) -> Option<String> {
+    std::env::var(name)
+        .ok()
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+}
+
+/// The temperature as JSON: through its decimal form, so that `0.7f32` goes out as
+/// `0.7` and not as `0.699999988079071`.
+pub(crate) fn temperature_json(temperature: f32) -> Value {
+    temperature
+        .to_string()
+        .parse::<f64>()
+        .ok()
+        .and_then(serde_json::Number::from_f64)
+        .map_or(Value::Null, Value::Number)
+}
+
+/// A tool's output as the text of a result message (both APIs take a string): a
+/// string output as itself, any other JSON serialised.
+pub(crate) fn tool_output_text(output: &Value) -> String {
+    match output {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The conversation with consecutive messages of one role merged into one, and
+/// messages left empty dropped: Anthropic requires the roles to alternate, and OpenAI
+/// requires every tool result to follow its assistant message directly.
+pub(crate) fn merge_consecutive_roles(messages: &[Message]) -> Vec<Message> {
+    let mut merged: Vec<Message> = Vec::with_capacity(messages.len());
+    for message in messages.iter().filter(|m| !m.content.is_empty()) {
+        match merged.last_mut() {
+            Some(last) if last.role == message.role => {
+                last.content.extend(message.content.iter().cloned());
+            }
+            _ => merged.push(message.clone()),
+        }
+    }
+    merged
+}
+
+/// The number of assistant turns so far: the index of the turn being requested, used
+/// to give tool calls without an id a stable one.
+pub(crate) fn turn_index(messages: &[Message]) -> usize {
+    messages
+        .iter()
+        .filter(|m| m.role == Role::Assistant)
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Content;
+
+    fn policy() -> RetryPolicy {
+        RetryPolicy {
+            max_retries: 4,
+            base: Duration::from_millis(500),
+            max: Duration::from_millis(3_000),
+        }
+    }
+
+    #[test]
+    fn the_backoff_ceiling_doubles_from_the_base_and_stops_at_the_maximum() {
+        let p = policy();
+        let ceilings: Vec<u128> = (0..6).map(|r| p.ceiling(r).as_millis()).collect();
+        assert_eq!(ceilings, [500, 1000, 2000, 3000, 3000, 3000]);
+        assert_eq!(p.ceiling(200), Duration::from_millis(3_000));
+        for retry in 0..6 {
+            for _ in 0..50 {
+                assert!(p.backoff(retry) <= p.ceiling(retry));
+            }
+        }
+    }
+
+    #[test]
+    fn retry_after_is_read_as_seconds_as_milliseconds_or_as_an_http_date() {
+        let now = DateTime::parse_from_rfc3339("2015-10-21T07:28:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut h = HeaderMap::new();
+            for (k, v) in pairs {
+                h.insert(*k, HeaderValue::from_static(v));
+            }
+            h
+        };
+        assert_eq!(
+            retry_after(&headers(&[("retry-after", "2")]), now),
+            Some(Duration::from_secs(2))
+        );
+        assert_eq!(
+            retry_after(
+                &headers(&[("retry-after", "Wed, 21 Oct 2015 07:28:30 GMT")]),
+                now
+            ),
+            Some(Duration::from_secs(30))
+        );
+        assert_eq!(
+            retry_after(
+                &headers(&[("retry-after", "Wed, 21 Oct 2015 07:27:00 GMT")]),
+                now
+            ),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(
+            retry_after(
+                &headers(&[("retry-after-ms", "250"), ("retry-after", "9")]),
+                now
+            ),
+            Some(Duration::from_millis(250))
+        );
+        assert_eq!(retry_after(&headers(&[("retry-after", "soon")]), now), None);
+        assert_eq!(retry_after(&headers(&[]), now), None);
+    }
+
+    #[test]
+    fn rate_limits_and_server_errors_are_retried_but_client_errors_and_exhausted_quotas_are_not() {
+        for status in [429, 408, 500, 502, 503, 504, 529] {
+            assert!(
+                is_retryable(StatusCode::from_u16(status).unwrap(), ""),
+                "{status}"
+            );
+        }
+        for status in [400, 401, 402, 403, 404, 409, 413, 422] {
+            assert!(
+                !is_retryable(StatusCode::from_u16(status).unwrap(), ""),
+                "{status}"
+            );
+        }
+        let quota = r#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}"#;
+        assert!(!is_retryable(StatusCode::TOO_MANY_REQUESTS, quota));
+        let spend = r#"{"type":"error","error":{"type":"rate_limit_error","message":"limit","details":{"error_code":"enforced_spend_limit_reached"}}}"#;
+        assert!(!is_retryable(StatusCode::TOO_MANY_REQUESTS, spend));
+    }
+
+    #[test]
+    fn the_api_error_message_is_read_from_either_wire_format_or_the_raw_body() {
+        assert_eq!(
+            api_error_message(
+                r#"{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}"#
+            ),
+            "authentication_error: invalid x-api-key"
+        );
+        assert_eq!(
+            api_error_message(
+                r#"{"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}}"#
+            ),
+            "invalid_api_key: Incorrect API key provided"
+        );
+        assert_eq!(
+            api_error_message(r#"{"error":"model not found"}"#),
+            "model not found"
+        );
+        assert_eq!(
+            api_error_message("<html>bad gateway</html>"),
+            "<html>bad gateway</html>"
+        );
+        assert_eq!(api_error_message(""), "(empty body)");
+    }
+
+    #[test]
+    fn consecutive_messages_of_one_role_are_merged_and_empty_ones_dropped() {
+        let merged = merge_consecutive_roles(&[
+            Message::user_text("a"),
+            Message {
+                role: Role::Assistant,
+                content: vec![],
+            },
+            Message::user_text("b"),
+            Message {
+                role: Role::Assistant,
+                content: vec![Content::Text { text: "c".into() }],
+            },
+        ]);
+        assert_eq!(merged.len(), 2);
+        assert_eq!(merged[0].text(), "a\nb");
+        assert_eq!(merged[1].role, Role::Assistant);
+    }
+
+    #[test]
+    fn the_temperature_goes_out_in_its_decimal_form() {
+        assert_eq!(temperature_json(0.7).to_string(), "0.7");
+        assert_eq!(temperature_json(0.0).to_string(), "0.0");
+    }
+}

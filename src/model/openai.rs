@@ -1,0 +1,420 @@
+//! OpenAI's Chat Completions (`POST {base_url}/chat/completions`) behind [`ChatModel`],
+//! for OpenAI itself and for the self-hosted servers that speak its format (vLLM,
+//! Ollama, llama.cpp's server, LM Studio).
+//!
+//! This module owns the mapping between the provider-neutral conversation and the
+//! Chat Completions wire format, both ways: tool contracts become `tools` of type
+//! `function`, tool calls become the assistant message's `tool_calls` (arguments as a
+//! JSON *string*), and each tool result becomes a `role: "tool"` message. Responses are
+//! read leniently, because self-hosted servers differ: `content` may be null, arguments
+//! may be a string that is not JSON (kept as [`ToolArguments::Invalid`]) or an object,
+//! a call may come in the legacy `function_call` field or without an id, and
+//! `finish_reason` may say `stop` next to tool calls. Transport, retries and error
+//! classification live in the private `http` module beside this one.
+
+use async_trait::async_trait;
+use reqwest::header::{AUTHORIZATION, HeaderMap};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::http::{self, HttpClient};
+use super::{
+    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Prices, Role, StopReason,
+    ToolArguments, ToolCall, Usage,
+};
+use crate::config::ModelSettings;
+
+/// A model served over the Chat Completions API.
+pub struct OpenAiModel {
+    http: HttpClient,
+    url: String,
+    /// `Authorization` (marked sensitive) when a key is configured, else nothing.
+    headers: HeaderMap,
+    model: String,
+    max_tokens: u32,
+    temperature: f32,
+    prices: Prices,
+}
+
+impl OpenAiModel {
+    /// The model configured in `settings.openai`. The API key is read now from the
+    /// environment variable named there; when it is unset no `Authorization` header is
+    /// sent, since local servers such as Ollama or llama.cpp need none.
+    ///
+    /// # Errors
+    /// When the key cannot be carried in a header, or the HTTP client cannot be built.
+    pub fn new(settings: &ModelSettings) -> anyhow::Result<Self> {
+        let endpoint = &settings.openai;
+        let mut headers = HeaderMap::new();
+        if let Some(key) = http::api_key(&endpoint.api_key_env) {
+            headers.insert(
+                AUTHORIZATION,
+                http::secret_header(&format!("Bearer {key}"), &endpoint.api_key_env)?,
+            );
+        }
+        Ok(Self {
+            http: HttpClient::new("openai", settings)?,
+            url: format!(
+                "{}/chat/completions",
+                endpoint.base_url.trim_end_matches('/')
+            ),
+            headers,
+            model: endpoint.name.clone(),
+            max_tokens: settings.max_tokens,
+            temperature: settings.temperature,
+            prices: Prices {
+                input_per_mtok: endpoint.price_input_per_mtok,
+                output_per_mtok: endpoint.price_output_per_mtok,
+            },
+        })
+    }
+
+    /// The request body for one turn.
+    fn body(&self, request: &ChatRequest<'_>) -> Value {
+        let mut messages = Vec::new();
+        if !request.system.is_empty() {
+            messages.push(json!({ "role": "system", "content": request.system }));
+        }
+        messages.extend(messages_json(request.messages));
+        let mut body = json!({
+            "model": self.model,
+            "max_tokens": self.max_tokens,
+            "temperature": http::temperature_json(self.temperature),
+            "messages": messages,
+        });
+        // OpenAI rejects an empty `tools` array, and `tool_choice` without tools.
+        if !request.tools.is_empty() {
+            body["tools"] = request
+                .tools
+                .iter()
+                .map(|tool| {
+                    json!({
+                        "type": "function",
+                        "function": {
+                            "name": tool.name,
+                            "description": tool.description,
+                            "parameters": tool.input_schema,
+                        }
+                    })
+                })
+                .collect();
+            body["tool_choice"] = json!("auto");
+        }
+        body
+    }
+}
+
+#[async_trait]
+impl ChatModel for OpenAiModel {
+    fn label(&self) -> String {
+        format!("openai:{}", self.model)
+    }
+
+    fn prices(&self) -> Prices {
+        self.prices
+    }
+
+    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
+        let wire: WireResponse = self
+            .http
+            .post_json(&self.url, &self.headers, &self.body(&request))
+            .await?;
+        wire.into_response(http::turn_index(request.messages))
+    }
+}
+
+/// The conversation (without the system prompt) as Chat Completions `messages`.
+///
+/// Consecutive messages of one role are merged first; then a user message becomes its
+/// tool results, one `role: "tool"` message each, followed by its text, because the
+/// results must directly follow the assistant message that asked for them.
+fn messages_json(messages: &[Message]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for message in http::merge_consecutive_roles(messages) {
+        match message.role {
+            Role::User => {
+                for block in &message.content {
+                    if let Content::ToolResult(result) = block {
+                        out.push(json!({
+                            "role": "tool",
+                            "tool_call_id": result.tool_call_id,
+                            "content": http::tool_output_text(&result.output),
+                        }));
+                    }
+                }
+                let has_text = message
+                    .content
+                    .iter()
+                    .any(|c| matches!(c, Content::Text { .. }));
+                if has_text {
+                    out.push(json!({ "role": "user", "content": message.text() }));
+                }
+            }
+            Role::Assistant => {
+                let text = message.text();
+                let calls: Vec<Value> = message
+                    .tool_calls()
+                    .map(|call| {
+                        json!({
+                            "id": call.id,
+                            "type": "function",
+                            "function": {
+                                "name": call.name,
+                                "arguments": call.arguments.to_wire_string(),
+                            }
+                        })
+                    })
+                    .collect();
+                let mut wire = json!({ "role": "assistant" });
+                // The API wants `content: null`, not "", next to tool calls.
+                wire["content"] = if text.is_empty() && !calls.is_empty() {
+                    Value::Null
+                } else {
+                    json!(text)
+                };
+                if !calls.is_empty() {
+                    wire["tool_calls"] = Value::Array(calls);
+                }
+                out.push(wire);
+            }
+        }
+    }
+    out
+}
+
+/// The response body, as far as this module reads it.
+#[derive(Debug, Deserialize)]
+struct WireResponse {
+    choices: Vec<WireChoice>,
+    #[serde(default)]
+    usage: Option<WireUsage>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireChoice {
+    message: WireMessage,
+    #[serde(default)]
+    finish_reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireMessage {
+    #[serde(default)]
+    content: Option<WireContent>,
+    #[serde(default)]
+    tool_calls: Option<Vec<WireToolCall>>,
+    /// The deprecated single call, still sent by some self-hosted servers.
+    #[serde(default)]
+    function_call: Option<WireFunction>,
+}
+
+/// `content`: a string, or (from some servers) a list of text parts.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum WireContent {
+    Text(String),
+    Parts(Vec<WirePart>),
+}
+
+#[derive(Debug, Deserialize)]
+struct WirePart {
+    #[serde(default)]
+    text: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireToolCall {
+    #[serde(default)]
+    id: Option<String>,
+    function: WireFunction,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireFunction {
+    name: String,
+    /// A JSON string by the spec; an object from some servers; absent for no arguments.
+    #[serde(default)]
+    arguments: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireUsage {
+    #[serde(default)]
+    prompt_tokens: Option<u64>,
+    #[serde(default)]
+    completion_tokens: Option<u64>,
+}
+
+impl WireResponse {
+    /// The provider-neutral turn; `turn` numbers ids for tool calls sent without one.
+    fn into_response(self, turn: usize) -> Result<ChatResponse, ModelError> {
+        let usage = self.usage.map_or_else(Usage::default, |u| Usage {
+            input_tokens: u.prompt_tokens.unwrap_or(0),
+            output_tokens: u.completion_tokens.unwrap_or(0),
+        });
+        let choice = self
+            .choices
+            .into_iter()
+            .next()
+            .ok_or_else(|| ModelError::Permanent {
+                message: "openai sent a response without choices".to_string(),
+                status: None,
+            })?;
+        let message = choice.message;
+
+        let mut content = Vec::new();
+        let text = match message.content {
+            Some(WireContent::Text(text)) => text,
+            Some(WireContent::Parts(parts)) => {
+                parts.into_iter().filter_map(|p| p.text).collect::<String>()
+            }
+            None => String::new(),
+        };
+        if !text.is_empty() {
+            content.push(Content::Text { text });
+        }
+
+        let mut functions: Vec<(Option<String>, WireFunction)> = message
+            .tool_calls
+            .unwrap_or_default()
+            .into_iter()
+            .map(|call| (call.id, call.function))
+            .collect();
+        if let Some(legacy) = message.function_call {
+            // Servers that send both usually repeat the first call in the legacy field.
+            let repeated = functions
+                .iter()
+                .any(|(_, f)| f.name == legacy.name && f.arguments == legacy.arguments);
+            if !repeated {
+                functions.push((None, legacy));
+            }
+        }
+        let calls: Vec<ToolCall> = functions
+            .into_iter()
+            .enumerate()
+            .map(|(index, (id, function))| ToolCall {
+                id: id
+                    .filter(|id| !id.is_empty())
+                    .unwrap_or_else(|| format!("call_{turn}_{index}")),
+                name: function.name,
+                arguments: arguments(function.arguments),
+            })
+            .collect();
+
+        // Tool calls decide, whatever `finish_reason` says: some servers say `stop`.
+        let stop_reason = match choice.finish_reason.as_deref() {
+            _ if !calls.is_empty() => StopReason::ToolUse,
+            Some("stop") => StopReason::EndTurn,
+            Some("length") => StopReason::MaxTokens,
+            _ => StopReason::Other,
+        };
+        content.extend(calls.into_iter().map(Content::ToolCall));
+        Ok(ChatResponse {
+            message: Message {
+                role: Role::Assistant,
+                content,
+            },
+            stop_reason,
+            usage,
+        })
+    }
+}
+
+/// A call's `arguments`: a string parsed (and kept raw when it is not JSON), an object
+/// as it is, nothing as no arguments.
+fn arguments(value: Option<Value>) -> ToolArguments {
+    match value {
+        Some(Value::String(raw)) => ToolArguments::parse(&raw),
+        None | Some(Value::Null) => ToolArguments::Json { value: json!({}) },
+        Some(value) => ToolArguments::Json { value },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(body: Value) -> ChatResponse {
+        serde_json::from_value::<WireResponse>(body)
+            .unwrap()
+            .into_response(2)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_legacy_function_call_without_an_id_becomes_a_tool_call_with_a_stable_id() {
+        let response = parse(json!({
+            "choices": [{
+                "message": {"role": "assistant", "content": null,
+                            "function_call": {"name": "kb_search", "arguments": "{\"query\":\"returns\"}"}},
+                "finish_reason": "function_call"
+            }]
+        }));
+        assert_eq!(response.stop_reason, StopReason::ToolUse);
+        assert_eq!(response.usage, Usage::default());
+        assert_eq!(
+            response.message.content,
+            [Content::ToolCall(ToolCall {
+                id: "call_2_0".into(),
+                name: "kb_search".into(),
+                arguments: ToolArguments::Json {
+                    value: json!({"query": "returns"})
+                },
+            })]
+        );
+    }
+
+    #[test]
+    fn a_legacy_function_call_repeating_a_tool_call_is_not_doubled() {
+        let call = json!({"name": "order_lookup", "arguments": "{\"order_id\":\"O1\"}"});
+        let response = parse(json!({
+            "choices": [{
+                "message": {"content": "",
+                            "tool_calls": [{"type": "function", "function": call}],
+                            "function_call": call},
+                "finish_reason": "stop"
+            }],
+            "usage": {"prompt_tokens": 7}
+        }));
+        assert_eq!(response.message.tool_calls().count(), 1);
+        assert_eq!(response.message.tool_calls().next().unwrap().id, "call_2_0");
+        assert_eq!(response.stop_reason, StopReason::ToolUse);
+        assert_eq!(response.usage.input_tokens, 7);
+        assert_eq!(response.usage.output_tokens, 0);
+    }
+
+    #[test]
+    fn arguments_sent_as_an_object_or_not_at_all_are_accepted() {
+        assert_eq!(
+            arguments(Some(json!({"a": 1}))),
+            ToolArguments::Json {
+                value: json!({"a": 1})
+            }
+        );
+        assert_eq!(arguments(None), ToolArguments::Json { value: json!({}) });
+        assert!(matches!(
+            arguments(Some(json!("{\"a\": "))),
+            ToolArguments::Invalid { .. }
+        ));
+    }
+
+    #[test]
+    fn a_response_without_choices_is_permanent() {
+        let err = serde_json::from_value::<WireResponse>(json!({"choices": []}))
+            .unwrap()
+            .into_response(0)
+            .unwrap_err();
+        assert!(!err.is_transient());
+    }
+
+    #[test]
+    fn finish_reasons_map_to_the_neutral_ones_when_there_are_no_tool_calls() {
+        let stop = |reason: &str| {
+            parse(json!({"choices": [{"message": {"content": "hi"}, "finish_reason": reason}]}))
+                .stop_reason
+        };
+        assert_eq!(stop("stop"), StopReason::EndTurn);
+        assert_eq!(stop("length"), StopReason::MaxTokens);
+        assert_eq!(stop("content_filter"), StopReason::Other);
+    }
+}

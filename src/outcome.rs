@@ -1,0 +1,312 @@
+//! The bounded output: every ticket ends in exactly one [`Outcome`].
+//!
+//! This module owns the outcome type, the escalation categories and the parsing of a
+//! model's final message (`RESOLVED:`, `REFUND_PROPOSED:`, `ESCALATED:`). Whether an
+//! outcome is *true* is decided elsewhere, by checking it against the trace
+//! (`agent::verify`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::actions::PendingAction;
+
+/// Why a ticket went to a human. See docs/use-case.md for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EscalationCategory {
+    /// A chargeback, a lawyer, a lawsuit or another legal threat.
+    LegalOrChargeback,
+    /// The order is unknown or belongs to another customer.
+    OrderNotFound,
+    /// An order-specific request without an order id.
+    MissingOrderId,
+    /// refund_eligibility answered escalate=true.
+    AmbiguousEligibility,
+    /// The knowledge base has no answer.
+    NoKbMatch,
+    /// Nothing the tools cover.
+    OutOfScope,
+    /// The model escalated without naming a known category.
+    Unspecified,
+    /// The final message had no valid prefix.
+    UnparseableOutcome,
+    /// The tool-call or turn budget ran out.
+    BudgetExhausted,
+    /// The outcome claimed more than the trace supports.
+    VerificationFailed,
+    /// The model failed for good.
+    ModelError,
+    /// A proposed action waited for a human longer than its TTL.
+    ApprovalExpired,
+}
+
+impl EscalationCategory {
+    /// Every category.
+    pub const ALL: [EscalationCategory; 12] = [
+        Self::LegalOrChargeback,
+        Self::OrderNotFound,
+        Self::MissingOrderId,
+        Self::AmbiguousEligibility,
+        Self::NoKbMatch,
+        Self::OutOfScope,
+        Self::Unspecified,
+        Self::UnparseableOutcome,
+        Self::BudgetExhausted,
+        Self::VerificationFailed,
+        Self::ModelError,
+        Self::ApprovalExpired,
+    ];
+
+    /// The categories a model may choose (the rest are set by the system).
+    pub const MODEL_CHOICES: [EscalationCategory; 6] = [
+        Self::LegalOrChargeback,
+        Self::OrderNotFound,
+        Self::MissingOrderId,
+        Self::AmbiguousEligibility,
+        Self::NoKbMatch,
+        Self::OutOfScope,
+    ];
+
+    /// The snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::LegalOrChargeback => "legal_or_chargeback",
+            Self::OrderNotFound => "order_not_found",
+            Self::MissingOrderId => "missing_order_id",
+            Self::AmbiguousEligibility => "ambiguous_eligibility",
+            Self::NoKbMatch => "no_kb_match",
+            Self::OutOfScope => "out_of_scope",
+            Self::Unspecified => "unspecified",
+            Self::UnparseableOutcome => "unparseable_outcome",
+            Self::BudgetExhausted => "budget_exhausted",
+            Self::VerificationFailed => "verification_failed",
+            Self::ModelError => "model_error",
+            Self::ApprovalExpired => "approval_expired",
+        }
+    }
+
+    /// Parses a snake_case name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+}
+
+impl fmt::Display for EscalationCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The kind of an outcome, without its data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutcomeKind {
+    /// Answered.
+    Resolved,
+    /// A refund waits for approval.
+    RefundProposed,
+    /// A human takes it.
+    Escalated,
+}
+
+impl OutcomeKind {
+    /// The snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Resolved => "resolved",
+            Self::RefundProposed => "refund_proposed",
+            Self::Escalated => "escalated",
+        }
+    }
+}
+
+impl fmt::Display for OutcomeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a ticket ended. Exactly one per ticket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The customer's request is answered.
+    Resolved {
+        /// The reply to the customer.
+        message: String,
+    },
+    /// A refund is proposed and waits for a human.
+    RefundProposed {
+        /// The reply to the customer.
+        message: String,
+        /// The gated actions proposed (at least one refund).
+        actions: Vec<PendingAction>,
+    },
+    /// A human takes the ticket.
+    Escalated {
+        /// Why, in words.
+        reason: String,
+        /// Why, as a category.
+        category: EscalationCategory,
+    },
+}
+
+impl Outcome {
+    /// The kind of this outcome.
+    pub fn kind(&self) -> OutcomeKind {
+        match self {
+            Outcome::Resolved { .. } => OutcomeKind::Resolved,
+            Outcome::RefundProposed { .. } => OutcomeKind::RefundProposed,
+            Outcome::Escalated { .. } => OutcomeKind::Escalated,
+        }
+    }
+
+    /// A system escalation.
+    pub fn escalated(category: EscalationCategory, reason: impl Into<String>) -> Self {
+        Outcome::Escalated {
+            reason: reason.into(),
+            category,
+        }
+    }
+
+    /// The gated actions that travel with this outcome.
+    pub fn actions(&self) -> &[PendingAction] {
+        match self {
+            Outcome::RefundProposed { actions, .. } => actions,
+            _ => &[],
+        }
+    }
+}
+
+/// What a model's final message claims, before verification.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    /// `RESOLVED: message`
+    Resolved(String),
+    /// `REFUND_PROPOSED: message`
+    RefundProposed(String),
+    /// `ESCALATED: [category] reason`
+    Escalated {
+        /// The reason.
+        reason: String,
+        /// The category named, or `Unspecified`.
+        category: EscalationCategory,
+    },
+    /// Anything else.
+    Unparseable(String),
+}
+
+/// Parses a model's final message. Leading white space and Markdown emphasis around
+/// the prefix (`**RESOLVED:**`) are tolerated; any other text before the prefix is not.
+pub fn parse_final_message(text: &str) -> Claim {
+    let trimmed = text.trim_start().trim_start_matches(['*', '_', '#', ' ']);
+    let rest_after = |prefix: &str| -> Option<String> {
+        let rest = trimmed.strip_prefix(prefix)?;
+        let rest = rest.trim_start_matches(['*', '_']);
+        Some(rest.trim().to_string())
+    };
+    if let Some(rest) = rest_after("RESOLVED:") {
+        return Claim::Resolved(rest);
+    }
+    if let Some(rest) = rest_after("REFUND_PROPOSED:") {
+        return Claim::RefundProposed(rest);
+    }
+    if let Some(rest) = rest_after("ESCALATED:") {
+        let (category, reason) = split_category(&rest);
+        return Claim::Escalated { reason, category };
+    }
+    Claim::Unparseable(text.to_string())
+}
+
+/// Splits `[category] reason` (brackets optional: `category: reason` also works when
+/// the word is a known category).
+fn split_category(rest: &str) -> (EscalationCategory, String) {
+    if let Some(inner) = rest.strip_prefix('[')
+        && let Some((name, reason)) = inner.split_once(']')
+    {
+        let category = EscalationCategory::from_name(name.trim().to_ascii_lowercase().as_str())
+            .filter(|c| EscalationCategory::MODEL_CHOICES.contains(c))
+            .unwrap_or(EscalationCategory::Unspecified);
+        return (category, reason.trim().to_string());
+    }
+    let first = rest
+        .split(|c: char| c == ':' || c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    if let Some(category) = EscalationCategory::from_name(first)
+        .filter(|c| EscalationCategory::MODEL_CHOICES.contains(c))
+    {
+        let reason = rest[first.len()..].trim_start_matches(':').trim();
+        return (category, reason.to_string());
+    }
+    (EscalationCategory::Unspecified, rest.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_prefix_parses_and_the_text_after_it_is_kept() {
+        assert_eq!(
+            parse_final_message("RESOLVED: Your order shipped."),
+            Claim::Resolved("Your order shipped.".into())
+        );
+        assert_eq!(
+            parse_final_message("  **REFUND_PROPOSED:** We proposed $10."),
+            Claim::RefundProposed("We proposed $10.".into())
+        );
+        assert_eq!(
+            parse_final_message("ESCALATED: [legal_or_chargeback] Customer mentions a lawyer."),
+            Claim::Escalated {
+                category: EscalationCategory::LegalOrChargeback,
+                reason: "Customer mentions a lawyer.".into()
+            }
+        );
+        assert_eq!(
+            parse_final_message("ESCALATED: no_kb_match: nothing in the KB"),
+            Claim::Escalated {
+                category: EscalationCategory::NoKbMatch,
+                reason: "nothing in the KB".into()
+            }
+        );
+    }
+
+    #[test]
+    fn an_unknown_or_system_category_becomes_unspecified() {
+        assert!(matches!(
+            parse_final_message("ESCALATED: [feelings] sad"),
+            Claim::Escalated { category: EscalationCategory::Unspecified, .. }
+        ));
+        // A model cannot claim the system's own categories.
+        assert!(matches!(
+            parse_final_message("ESCALATED: [verification_failed] x"),
+            Claim::Escalated { category: EscalationCategory::Unspecified, .. }
+        ));
+    }
+
+    #[test]
+    fn text_without_a_prefix_or_with_the_prefix_later_is_unparseable() {
+        for text in [
+            "",
+            "Your order shipped.",
+            "resolved: lower case",
+            "Sure! RESOLVED: done",
+            "RESOLVED done",
+        ] {
+            assert!(
+                matches!(parse_final_message(text), Claim::Unparseable(_)),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_category_round_trips_through_its_name() {
+        for c in EscalationCategory::ALL {
+            assert_eq!(EscalationCategory::from_name(c.as_str()), Some(c));
+            assert_eq!(serde_json::to_value(c).unwrap(), c.as_str());
+        }
+    }
+}

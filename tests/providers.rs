@@ -1,0 +1,719 @@
+//! The two HTTP providers against local fake servers (wiremock on loopback) that speak
+//! each wire format: the exact request a turn sends, the turn read back, usage, and
+//! the classification of every failure (retried then successful, permanent at once,
+//! transient after the retries). No test reaches the internet.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use ticket_agent::config::{ModelSettings, ProviderKind, Settings};
+use ticket_agent::model::anthropic::AnthropicModel;
+use ticket_agent::model::openai::OpenAiModel;
+use ticket_agent::model::{
+    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Role, StopReason,
+    ToolArguments, ToolCall, ToolResult, Usage,
+};
+use ticket_agent::tools::ToolContract;
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+const SYSTEM: &str = "You resolve support tickets.";
+
+/// Two small tool contracts; the real five are exercised elsewhere.
+fn contracts() -> Vec<ToolContract> {
+    vec![
+        ToolContract {
+            name: "order_lookup",
+            description: "Look up one order.",
+            input_schema: json!({
+                "type": "object",
+                "properties": {"order_id": {"type": "string"}},
+                "required": ["order_id"]
+            }),
+            gated: false,
+        },
+        ToolContract {
+            name: "kb_search",
+            description: "Search the knowledge base.",
+            input_schema: json!({
+                "type": "object",
+                "properties": {"query": {"type": "string"}},
+                "required": ["query"]
+            }),
+            gated: false,
+        },
+    ]
+}
+
+/// A conversation one turn in: the ticket, an assistant turn with text and two tool
+/// calls (the second with arguments that are not JSON), and both results.
+fn conversation() -> Vec<Message> {
+    vec![
+        Message::user_text("Please refund order O1004, it arrived broken."),
+        Message {
+            role: Role::Assistant,
+            content: vec![
+                Content::Text {
+                    text: "Let me check.".into(),
+                },
+                Content::ToolCall(ToolCall {
+                    id: "call_a".into(),
+                    name: "order_lookup".into(),
+                    arguments: ToolArguments::parse(r#"{"order_id":"O1004"}"#),
+                }),
+                Content::ToolCall(ToolCall {
+                    id: "call_b".into(),
+                    name: "kb_search".into(),
+                    arguments: ToolArguments::parse("{query: refunds"),
+                }),
+            ],
+        },
+        Message {
+            role: Role::User,
+            content: vec![
+                Content::ToolResult(ToolResult {
+                    tool_call_id: "call_a".into(),
+                    output: json!({"status": "delivered"}),
+                    is_error: false,
+                }),
+                Content::ToolResult(ToolResult {
+                    tool_call_id: "call_b".into(),
+                    output: json!({"error": "invalid_arguments"}),
+                    is_error: true,
+                }),
+            ],
+        },
+    ]
+}
+
+/// Runs one turn of [`conversation`] with [`contracts`].
+async fn turn(model: &dyn ChatModel) -> Result<ChatResponse, ModelError> {
+    let messages = conversation();
+    let tools = contracts();
+    model
+        .complete(ChatRequest {
+            system: SYSTEM,
+            messages: &messages,
+            tools: &tools,
+        })
+        .await
+}
+
+/// Sets a test's own API-key variable (each test uses a distinct name, so tests
+/// running in parallel never touch the same variable).
+fn set_key(name: &str, value: &str) {
+    // SAFETY: no other thread reads or writes this variable.
+    unsafe { std::env::set_var(name, value) };
+}
+
+/// Model settings for a fake server: fast backoff, but a longest wait that still
+/// allows a one-second `retry-after`.
+fn settings(provider: ProviderKind, base_url: String, key_env: &str) -> ModelSettings {
+    let mut model = Settings::defaults().model;
+    model.provider = provider;
+    model.timeout_secs = 5;
+    model.max_retries = 3;
+    model.retry_base_ms = 1;
+    model.retry_max_ms = 5_000;
+    let endpoint = match provider {
+        ProviderKind::Openai => &mut model.openai,
+        _ => &mut model.anthropic,
+    };
+    endpoint.base_url = base_url;
+    endpoint.api_key_env = key_env.to_string();
+    model
+}
+
+fn anthropic(server: &MockServer, key_env: &str) -> AnthropicModel {
+    set_key(key_env, "sk-ant-test");
+    AnthropicModel::new(&settings(ProviderKind::Anthropic, server.uri(), key_env)).unwrap()
+}
+
+fn openai(server: &MockServer, key_env: &str) -> OpenAiModel {
+    set_key(key_env, "sk-openai-test");
+    OpenAiModel::new(&settings(
+        ProviderKind::Openai,
+        format!("{}/v1", server.uri()),
+        key_env,
+    ))
+    .unwrap()
+}
+
+fn header<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
+    request.headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+fn anthropic_success() -> Value {
+    json!({
+        "id": "msg_01",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-4-5",
+        "content": [
+            {"type": "text", "text": "Checking eligibility and policy."},
+            {"type": "tool_use", "id": "toolu_01", "name": "order_lookup",
+             "input": {"order_id": "O1004"}},
+            {"type": "tool_use", "id": "toolu_02", "name": "kb_search",
+             "input": {"query": "damaged item refund"}}
+        ],
+        "stop_reason": "tool_use",
+        "stop_sequence": null,
+        "usage": {"input_tokens": 1234, "output_tokens": 56}
+    })
+}
+
+fn openai_success() -> Value {
+    json!({
+        "id": "chatcmpl-1",
+        "object": "chat.completion",
+        "model": "gpt-4o-mini",
+        "choices": [{
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "content": "Checking eligibility and policy.",
+                "tool_calls": [
+                    {"id": "call_01", "type": "function",
+                     "function": {"name": "order_lookup", "arguments": "{\"order_id\":\"O1004\"}"}},
+                    {"id": "call_02", "type": "function",
+                     "function": {"name": "kb_search", "arguments": "{\"query\":\"damaged item refund\"}"}}
+                ]
+            },
+            "finish_reason": "tool_calls"
+        }],
+        "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366}
+    })
+}
+
+/// The turn both success bodies describe, with the provider's call ids.
+fn expected_turn(first_id: &str, second_id: &str) -> Message {
+    Message {
+        role: Role::Assistant,
+        content: vec![
+            Content::Text {
+                text: "Checking eligibility and policy.".into(),
+            },
+            Content::ToolCall(ToolCall {
+                id: first_id.into(),
+                name: "order_lookup".into(),
+                arguments: ToolArguments::Json {
+                    value: json!({"order_id": "O1004"}),
+                },
+            }),
+            Content::ToolCall(ToolCall {
+                id: second_id.into(),
+                name: "kb_search".into(),
+                arguments: ToolArguments::Json {
+                    value: json!({"query": "damaged item refund"}),
+                },
+            }),
+        ],
+    }
+}
+
+fn permanent(result: Result<ChatResponse, ModelError>) -> (String, Option<u16>) {
+    match result {
+        Err(ModelError::Permanent { message, status }) => (message, status),
+        other => panic!("expected a permanent error, got {other:?}"),
+    }
+}
+
+fn transient(result: Result<ChatResponse, ModelError>) -> (String, Option<u16>) {
+    match result {
+        Err(ModelError::Transient { message, status }) => (message, status),
+        other => panic!("expected a transient error, got {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------- Anthropic
+
+#[tokio::test]
+async fn an_anthropic_turn_with_text_and_two_parallel_tool_calls_is_sent_and_read_exactly() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/messages"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(anthropic_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = anthropic(&server, "TA_TEST_ANTHROPIC_KEY_TURN");
+
+    let response = turn(&model).await.unwrap();
+
+    assert_eq!(model.label(), "anthropic:claude-sonnet-4-5");
+    assert_eq!(model.prices().input_per_mtok, 3.0);
+    assert_eq!(model.prices().output_per_mtok, 15.0);
+    assert_eq!(response.message, expected_turn("toolu_01", "toolu_02"));
+    assert_eq!(response.stop_reason, StopReason::ToolUse);
+    assert_eq!(
+        response.usage,
+        Usage {
+            input_tokens: 1234,
+            output_tokens: 56
+        }
+    );
+
+    let requests = server.received_requests().await.unwrap();
+    let request = &requests[0];
+    assert_eq!(header(request, "x-api-key"), Some("sk-ant-test"));
+    assert_eq!(header(request, "anthropic-version"), Some("2023-06-01"));
+    assert_eq!(header(request, "content-type"), Some("application/json"));
+    assert_eq!(
+        request.body_json::<Value>().unwrap(),
+        json!({
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 1024,
+            "temperature": 0.0,
+            "system": SYSTEM,
+            "tools": [
+                {"name": "order_lookup", "description": "Look up one order.",
+                 "input_schema": {"type": "object",
+                                  "properties": {"order_id": {"type": "string"}},
+                                  "required": ["order_id"]}},
+                {"name": "kb_search", "description": "Search the knowledge base.",
+                 "input_schema": {"type": "object",
+                                  "properties": {"query": {"type": "string"}},
+                                  "required": ["query"]}}
+            ],
+            "messages": [
+                {"role": "user", "content": [
+                    {"type": "text", "text": "Please refund order O1004, it arrived broken."}
+                ]},
+                {"role": "assistant", "content": [
+                    {"type": "text", "text": "Let me check."},
+                    {"type": "tool_use", "id": "call_a", "name": "order_lookup",
+                     "input": {"order_id": "O1004"}},
+                    {"type": "tool_use", "id": "call_b", "name": "kb_search",
+                     "input": {"invalid_arguments": "{query: refunds"}}
+                ]},
+                {"role": "user", "content": [
+                    {"type": "tool_result", "tool_use_id": "call_a",
+                     "content": "{\"status\":\"delivered\"}", "is_error": false},
+                    {"type": "tool_result", "tool_use_id": "call_b",
+                     "content": "{\"error\":\"invalid_arguments\"}", "is_error": true}
+                ]}
+            ]
+        })
+    );
+}
+
+#[tokio::test]
+async fn an_anthropic_429_with_retry_after_is_retried_after_the_given_wait() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(429)
+                .insert_header("retry-after", "1")
+                .set_body_json(json!({"type": "error",
+                    "error": {"type": "rate_limit_error", "message": "Number of requests has exceeded your rate limit"}})),
+        )
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(anthropic_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = anthropic(&server, "TA_TEST_ANTHROPIC_KEY_429");
+
+    // Real time: the fake server answers over a real socket, which paused tokio time
+    // would not wait for. With a 1 ms backoff base, only retry-after explains a
+    // one-second wait.
+    let started = Instant::now();
+    let response = turn(&model).await.unwrap();
+    assert!(
+        started.elapsed() >= Duration::from_millis(990),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(response.usage.input_tokens, 1234);
+}
+
+#[tokio::test]
+async fn an_anthropic_529_overloaded_error_is_retried_then_succeeds() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(529).set_body_json(
+            json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
+        ))
+        .up_to_n_times(2)
+        .expect(2)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(anthropic_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = anthropic(&server, "TA_TEST_ANTHROPIC_KEY_529");
+
+    let response = turn(&model).await.unwrap();
+    assert_eq!(response.stop_reason, StopReason::ToolUse);
+}
+
+#[tokio::test]
+async fn an_anthropic_401_is_permanent_with_the_api_message_and_is_sent_once() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(401).set_body_json(json!({
+            "type": "error",
+            "error": {"type": "authentication_error", "message": "invalid x-api-key"},
+            "request_id": "req_01"
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = anthropic(&server, "TA_TEST_ANTHROPIC_KEY_401");
+
+    let (message, status) = permanent(turn(&model).await);
+    assert_eq!(status, Some(401));
+    assert!(
+        message.contains("authentication_error: invalid x-api-key"),
+        "{message}"
+    );
+    assert!(!message.contains("sk-ant-test"), "{message}");
+}
+
+#[tokio::test]
+async fn an_anthropic_body_that_is_not_a_message_is_permanent() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw("{\"content\": [tru", "application/json"),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = anthropic(&server, "TA_TEST_ANTHROPIC_KEY_MALFORMED");
+
+    let (message, _) = permanent(turn(&model).await);
+    assert!(message.contains("malformed"), "{message}");
+}
+
+#[tokio::test]
+async fn an_anthropic_call_slower_than_the_timeout_is_transient() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(anthropic_success())
+                .set_delay(Duration::from_secs(3)),
+        )
+        .mount(&server)
+        .await;
+    let mut settings = settings(
+        ProviderKind::Anthropic,
+        server.uri(),
+        "TA_TEST_ANTHROPIC_KEY_TIMEOUT",
+    );
+    settings.timeout_secs = 1;
+    settings.max_retries = 0;
+    set_key("TA_TEST_ANTHROPIC_KEY_TIMEOUT", "sk-ant-test");
+    let model = AnthropicModel::new(&settings).unwrap();
+
+    let (message, status) = transient(turn(&model).await);
+    assert!(message.contains("timed out"), "{message}");
+    assert_eq!(status, None);
+}
+
+#[tokio::test]
+async fn anthropic_without_its_api_key_variable_fails_at_construction_naming_the_variable() {
+    let settings = settings(
+        ProviderKind::Anthropic,
+        "http://127.0.0.1:9".to_string(),
+        "TA_TEST_ANTHROPIC_KEY_NEVER_SET",
+    );
+    let err = AnthropicModel::new(&settings)
+        .err()
+        .expect("no key, no model");
+    assert!(
+        err.to_string().contains("TA_TEST_ANTHROPIC_KEY_NEVER_SET"),
+        "{err}"
+    );
+}
+
+// ---------------------------------------------------------------- OpenAI
+
+#[tokio::test]
+async fn an_openai_turn_with_text_and_two_parallel_tool_calls_is_sent_and_read_exactly() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(openai_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_TURN");
+
+    let response = turn(&model).await.unwrap();
+
+    assert_eq!(model.label(), "openai:gpt-4o-mini");
+    assert_eq!(model.prices().input_per_mtok, 0.15);
+    assert_eq!(model.prices().output_per_mtok, 0.60);
+    assert_eq!(response.message, expected_turn("call_01", "call_02"));
+    assert_eq!(response.stop_reason, StopReason::ToolUse);
+    assert_eq!(
+        response.usage,
+        Usage {
+            input_tokens: 321,
+            output_tokens: 45
+        }
+    );
+
+    let requests = server.received_requests().await.unwrap();
+    let request = &requests[0];
+    assert_eq!(
+        header(request, "authorization"),
+        Some("Bearer sk-openai-test")
+    );
+    assert_eq!(header(request, "content-type"), Some("application/json"));
+    assert_eq!(
+        request.body_json::<Value>().unwrap(),
+        json!({
+            "model": "gpt-4o-mini",
+            "max_tokens": 1024,
+            "temperature": 0.0,
+            "tool_choice": "auto",
+            "tools": [
+                {"type": "function", "function": {
+                    "name": "order_lookup", "description": "Look up one order.",
+                    "parameters": {"type": "object",
+                                   "properties": {"order_id": {"type": "string"}},
+                                   "required": ["order_id"]}}},
+                {"type": "function", "function": {
+                    "name": "kb_search", "description": "Search the knowledge base.",
+                    "parameters": {"type": "object",
+                                   "properties": {"query": {"type": "string"}},
+                                   "required": ["query"]}}}
+            ],
+            "messages": [
+                {"role": "system", "content": SYSTEM},
+                {"role": "user", "content": "Please refund order O1004, it arrived broken."},
+                {"role": "assistant", "content": "Let me check.", "tool_calls": [
+                    {"id": "call_a", "type": "function",
+                     "function": {"name": "order_lookup", "arguments": "{\"order_id\":\"O1004\"}"}},
+                    {"id": "call_b", "type": "function",
+                     "function": {"name": "kb_search", "arguments": "{query: refunds"}}
+                ]},
+                {"role": "tool", "tool_call_id": "call_a", "content": "{\"status\":\"delivered\"}"},
+                {"role": "tool", "tool_call_id": "call_b", "content": "{\"error\":\"invalid_arguments\"}"}
+            ]
+        })
+    );
+}
+
+#[tokio::test]
+async fn an_openai_429_with_retry_after_is_retried_after_the_given_wait() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(429)
+                .insert_header("retry-after", "1")
+                .set_body_json(
+                    json!({"error": {"message": "Rate limit reached for requests",
+                    "type": "requests", "code": "rate_limit_exceeded"}}),
+                ),
+        )
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(openai_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_429");
+
+    // Real time, as for Anthropic: only retry-after explains a one-second wait.
+    let started = Instant::now();
+    let response = turn(&model).await.unwrap();
+    assert!(
+        started.elapsed() >= Duration::from_millis(990),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(response.usage.output_tokens, 45);
+}
+
+#[tokio::test]
+async fn an_openai_500_is_retried_then_succeeds() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(500).set_body_json(
+            json!({"error": {"message": "The server had an error", "type": "server_error", "code": null}}),
+        ))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(openai_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_500");
+
+    let response = turn(&model).await.unwrap();
+    assert_eq!(response.message, expected_turn("call_01", "call_02"));
+}
+
+#[tokio::test]
+async fn an_openai_server_error_that_outlasts_the_retries_is_transient_with_its_status() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(503).set_body_json(
+            json!({"error": {"message": "The engine is currently overloaded", "type": "server_error"}}),
+        ))
+        // The first attempt and the three retries of `settings`.
+        .expect(4)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_503");
+
+    let (message, status) = transient(turn(&model).await);
+    assert_eq!(status, Some(503));
+    assert!(
+        message.contains("The engine is currently overloaded"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn an_openai_401_is_permanent_with_the_api_message_and_is_sent_once() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(401).set_body_json(json!({"error": {
+            "message": "Incorrect API key provided: sk-opena***test.",
+            "type": "invalid_request_error", "param": null, "code": "invalid_api_key"}})))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_401");
+
+    let (message, status) = permanent(turn(&model).await);
+    assert_eq!(status, Some(401));
+    assert!(message.contains("Incorrect API key provided"), "{message}");
+    assert!(!message.contains("sk-openai-test"), "{message}");
+}
+
+#[tokio::test]
+async fn an_openai_body_that_is_not_a_completion_is_permanent() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"object": "list", "data": []})),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_MALFORMED");
+
+    let (message, status) = permanent(turn(&model).await);
+    assert!(message.contains("malformed"), "{message}");
+    assert_eq!(status, None);
+}
+
+#[tokio::test]
+async fn openai_tool_call_arguments_that_are_not_json_come_back_invalid_with_the_raw_text() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "choices": [{
+                "message": {"role": "assistant", "content": null, "tool_calls": [
+                    {"id": "call_x", "type": "function",
+                     "function": {"name": "order_lookup", "arguments": "{\"order_id\": \"O10"}}
+                ]},
+                "finish_reason": "stop"
+            }]
+        })))
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_INVALID_ARGS");
+
+    let response = turn(&model).await.unwrap();
+    // Tool calls decide the stop reason, whatever finish_reason says.
+    assert_eq!(response.stop_reason, StopReason::ToolUse);
+    // No usage in the body: zeros.
+    assert_eq!(response.usage, Usage::default());
+    let calls: Vec<&ToolCall> = response.message.tool_calls().collect();
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].id, "call_x");
+    match &calls[0].arguments {
+        ToolArguments::Invalid { raw, error } => {
+            assert_eq!(raw, "{\"order_id\": \"O10");
+            assert!(!error.is_empty());
+        }
+        other => panic!("expected invalid arguments, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn an_openai_call_slower_than_the_timeout_is_transient() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(openai_success())
+                .set_delay(Duration::from_secs(3)),
+        )
+        .mount(&server)
+        .await;
+    set_key("TA_TEST_OPENAI_KEY_TIMEOUT", "sk-openai-test");
+    let mut settings = settings(
+        ProviderKind::Openai,
+        format!("{}/v1", server.uri()),
+        "TA_TEST_OPENAI_KEY_TIMEOUT",
+    );
+    settings.timeout_secs = 1;
+    settings.max_retries = 0;
+    let model = OpenAiModel::new(&settings).unwrap();
+
+    let (message, status) = transient(turn(&model).await);
+    assert!(message.contains("timed out"), "{message}");
+    assert_eq!(status, None);
+}
+
+#[tokio::test]
+async fn openai_without_an_api_key_sends_no_authorization_header() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(openai_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let settings = settings(
+        ProviderKind::Openai,
+        format!("{}/v1", server.uri()),
+        "TA_TEST_OPENAI_KEY_NEVER_SET",
+    );
+    let model = OpenAiModel::new(&settings).unwrap();
+
+    turn(&model).await.unwrap();
+    let requests = server.received_requests().await.unwrap();
+    assert_eq!(header(&requests[0], "authorization"), None);
+}
+
+#[tokio::test]
+async fn a_server_that_refuses_connections_is_transient_after_the_retries() {
+    // A port that was just free: nothing listens there any more.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut settings = settings(
+        ProviderKind::Openai,
+        format!("http://127.0.0.1:{port}/v1"),
+        "TA_TEST_OPENAI_KEY_REFUSED",
+    );
+    settings.max_retries = 1;
+    let model = OpenAiModel::new(&settings).unwrap();
+
+    let (message, status) = transient(turn(&model).await);
+    assert!(message.contains("connection failed"), "{message}");
+    assert!(message.contains("after 2 attempts"), "{message}");
+    assert_eq!(status, None);
+}
