@@ -155,6 +155,8 @@ pub struct CommerceSettings {
 pub struct KbSettings {
     /// The BM25 score under which an article is not returned.
     pub min_score: f32,
+    /// The share of the query's terms an article must contain to be returned.
+    pub min_coverage: f32,
     /// Articles returned at most.
     pub max_results: usize,
 }
@@ -263,13 +265,14 @@ impl Settings {
     /// # Errors
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
-        let checks: [(&str, bool); 8] = [
+        let checks: [(&str, bool); 9] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
             ("agent.max_body_bytes", self.agent.max_body_bytes >= 1),
             ("model.timeout_secs", self.model.timeout_secs >= 1),
             ("kb.max_results", self.kb.max_results >= 1),
+            ("kb.min_coverage", (0.0..=1.0).contains(&self.kb.min_coverage)),
             ("idempotency.lease_secs", self.idempotency.lease_secs >= 1),
             (
                 "eval.min_pass_rate",

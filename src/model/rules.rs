@@ -144,6 +144,7 @@ struct TicketText {
     ticket_id: String,
     customer_id: String,
     order_field: Option<String>,
+    subject: String,
     /// Subject and body without quoted replies and signatures.
     text: String,
 }
@@ -161,6 +162,7 @@ impl TicketText {
                 .filter(|o| !o.is_empty())
                 .map(str::to_string),
             text: format!("{subject}\n{body}"),
+            subject,
         }
     }
 }
@@ -249,14 +251,14 @@ fn normalise_id(id: &str) -> String {
 
 /// Sentences (and lines) of the text.
 fn sentences(text: &str) -> Vec<&str> {
-    text.split(['.', '!', '?', '\n', ';'])
+    text.split(['.', '!', '?', '\n', ';', ','])
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect()
 }
 
 fn is_question(sentence: &str) -> bool {
-    HOWTO.is_match(sentence) && !STATUS.is_match(sentence)
+    HOWTO.is_match(sentence)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,6 +271,8 @@ enum OrderIntent {
 struct Plan {
     orders: Vec<(String, OrderIntent)>,
     kb_query: Option<String>,
+    /// A broader query, tried when the first finds nothing.
+    kb_retry: Option<String>,
     missing_order_id: bool,
     requested_amount: Option<f64>,
     full_refund: bool,
@@ -330,9 +334,15 @@ fn plan(t: &TicketText) -> Plan {
         .filter_map(|m| m.as_str().replace(',', ".").parse().ok())
         .filter(|a: &f64| *a > 0.0)
         .collect();
+    let kb_query = kb_query.filter(|q| !q.is_empty());
+    let kb_retry = kb_query
+        .as_ref()
+        .filter(|q| !t.subject.trim().is_empty() && !q.contains(t.subject.trim()))
+        .map(|q| format!("{}. {q}", t.subject.trim()));
     Plan {
         orders,
-        kb_query: kb_query.filter(|q| !q.is_empty()),
+        kb_retry,
+        kb_query,
         missing_order_id: requests_without_id && ids.is_empty(),
         requested_amount: amounts.into_iter().reduce(f64::min),
         full_refund: FULL_REFUND.is_match(&t.text),
@@ -426,8 +436,17 @@ fn decide(t: &TicketText, h: &History) -> Step {
         }
     }
     if let Some(query) = &p.kb_query {
-        match h.find(KB_SEARCH, "query", query) {
-            None => calls.push((KB_SEARCH, json!({ "query": query }))),
+        let first = h.find(KB_SEARCH, "query", query);
+        let empty = |out: &Value| out["articles"].as_array().is_none_or(|a| a.is_empty());
+        // One reformulation, with the subject line, before concluding there is no answer.
+        let answer = match (first, &p.kb_retry) {
+            (Some(out), Some(retry)) if empty(out) => h.find(KB_SEARCH, "query", retry).map(|o| (o, retry)),
+            (Some(out), _) => Some((out, query)),
+            (None, _) => None,
+        };
+        match answer.map(|(o, _)| o) {
+            None if first.is_none() => calls.push((KB_SEARCH, json!({ "query": query }))),
+            None => calls.push((KB_SEARCH, json!({ "query": p.kb_retry.as_deref().unwrap_or(query) }))),
             Some(out) => match out["articles"].as_array().and_then(|a| a.first()) {
                 Some(article) => parts.push(format!(
                     "{}: {}",

@@ -253,14 +253,16 @@ impl ToolBox {
             str_arg(args, "query"),
             self.kb_settings.max_results,
             self.kb_settings.min_score,
+            self.kb_settings.min_coverage,
         );
-        let scores: Vec<f64> = hits
-            .iter()
-            .map(|h| (f64::from(h.score) * 1000.0).round() / 1000.0)
-            .collect();
+        let round = |x: f32| (f64::from(x) * 1000.0).round() / 1000.0;
+        let scores: Vec<f64> = hits.iter().map(|h| round(h.score)).collect();
         let articles: Vec<Value> = hits
             .into_iter()
-            .map(|h| json!({ "id": h.article.id, "title": h.article.title, "body": h.article.body }))
+            .map(|h| {
+                json!({ "id": h.article.id, "title": h.article.title, "body": h.article.body,
+                        "term_coverage": round(h.coverage) })
+            })
             .collect();
         ToolOutput::ok(json!({ "articles": articles, "relevance_scores": scores }))
     }
