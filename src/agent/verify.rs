@@ -194,3 +194,73 @@ fn eligibility_for(trace: &Trace, order_id: &str) -> Option<EligibilityBasis> {
         })
         .max_by_key(|b| b.max_amount_usd)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::actions::{ActionRequest, derive_ids};
+
+    fn eligibility_step(order: &str, eligible: bool, max: f64) -> TraceStep {
+        TraceStep::ToolCall {
+            turn: 1,
+            id: "c1".into(),
+            name: REFUND_ELIGIBILITY.into(),
+            arguments: json!({ "order_id": order, "reason": "r" }),
+            status: CallStatus::Ok,
+            output: json!({ "order_id": order, "eligible": eligible, "max_amount_usd": max, "policy_ref": "p" }),
+            latency_ms: 0,
+        }
+    }
+
+    fn refund(order: &str, cents: i64) -> PendingAction {
+        let (approval_id, key) = derive_ids("T", "issue_refund", order);
+        PendingAction {
+            approval_id,
+            ticket_id: "T".into(),
+            customer_id: "C".into(),
+            request: ActionRequest::IssueRefund {
+                order_id: order.into(),
+                amount_usd: Usd::from_cents(cents),
+                idempotency_key: key,
+            },
+            eligibility: None,
+        }
+    }
+
+    fn verdict(steps: Vec<TraceStep>, pending: Vec<PendingAction>) -> Outcome {
+        let mut trace = Trace { steps };
+        verify(Ok(Claim::RefundProposed("m".into())), &mut trace, pending)
+    }
+
+    #[test]
+    fn a_refund_above_the_eligible_maximum_is_dropped_and_the_ticket_escalated() {
+        let out = verdict(vec![eligibility_step("O1", true, 10.0)], vec![refund("O1", 1001)]);
+        assert!(matches!(out, Outcome::Escalated { category: EscalationCategory::VerificationFailed, .. }));
+        let out = verdict(vec![eligibility_step("O1", true, 10.0)], vec![refund("O1", 1000)]);
+        let Outcome::RefundProposed { actions, .. } = out else { panic!("{out:?}") };
+        assert_eq!(actions[0].eligibility.as_ref().unwrap().max_amount_usd, Usd::from_cents(1000));
+    }
+
+    #[test]
+    fn eligibility_for_one_order_does_not_cover_a_refund_of_another() {
+        let out = verdict(vec![eligibility_step("O1", true, 10.0)], vec![refund("O2", 100)]);
+        assert!(matches!(out, Outcome::Escalated { category: EscalationCategory::VerificationFailed, .. }));
+        let out = verdict(vec![eligibility_step("O1", false, 10.0)], vec![refund("O1", 100)]);
+        assert!(matches!(out, Outcome::Escalated { category: EscalationCategory::VerificationFailed, .. }));
+    }
+
+    #[test]
+    fn an_escalation_drops_its_actions_and_records_why() {
+        let mut trace = Trace { steps: vec![eligibility_step("O1", true, 10.0)] };
+        let out = verify(
+            Ok(Claim::Escalated { reason: "r".into(), category: EscalationCategory::OutOfScope }),
+            &mut trace,
+            vec![refund("O1", 100)],
+        );
+        assert!(out.actions().is_empty());
+        let Some(TraceStep::Verification { notes, .. }) = trace.steps.last() else { panic!() };
+        assert!(notes[0].contains("dropped"));
+    }
+}
