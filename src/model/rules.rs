@@ -314,7 +314,7 @@ fn plan(t: &TicketText) -> Plan {
         .copied()
         .filter(|s| is_question(s))
         .filter(|s| !orders.iter().any(|(id, _)| mentions(s, id)))
-        .filter(|s| !(REFUND.is_match(s) && !orders.is_empty()))
+        .filter(|s| !REFUND.is_match(s) || orders.is_empty())
         .collect();
     let requests_without_id = ids.is_empty()
         && all
