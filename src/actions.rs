@@ -42,7 +42,9 @@ impl ApprovalId {
         if ok {
             Ok(Self(raw.to_string()))
         } else {
-            Err(format!("{raw:?} is not an approval id (apr_ + 24 hex digits)"))
+            Err(format!(
+                "{raw:?} is not an approval id (apr_ + 24 hex digits)"
+            ))
         }
     }
 }
@@ -364,7 +366,10 @@ mod tests {
     #[test]
     fn ids_are_deterministic_per_ticket_tool_and_subject() {
         let (a, k) = derive_ids("T1", "issue_refund", "O1");
-        assert_eq!(derive_ids("T1", "issue_refund", "O1"), (a.clone(), k.clone()));
+        assert_eq!(
+            derive_ids("T1", "issue_refund", "O1"),
+            (a.clone(), k.clone())
+        );
         assert_ne!(derive_ids("T1", "issue_refund", "O2").0, a);
         assert_ne!(derive_ids("T2", "issue_refund", "O1").0, a);
         assert!(ApprovalId::parse(a.as_str()).is_ok());

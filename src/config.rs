@@ -33,6 +33,53 @@ pub struct Settings {
     pub idempotency: IdempotencySettings,
     /// The eval runner.
     pub eval: EvalSettings,
+    /// RabbitMQ.
+    pub amqp: AmqpSettings,
+    /// The queue worker.
+    pub worker: WorkerSettings,
+}
+
+/// RabbitMQ.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AmqpSettings {
+    /// The connection URL (credentials may sit in it; it is never logged).
+    pub url: String,
+    /// Prefix of every exchange and queue name.
+    pub prefix: String,
+    /// Deliveries of one message before the broker dead-letters it.
+    pub delivery_limit: u32,
+    /// Length cap of the outcomes.all queue.
+    pub outcomes_max_length: u32,
+}
+
+/// The queue worker.
+#[derive(Debug, Clone, Deserialize)]
+pub struct WorkerSettings {
+    /// Tickets processed at once.
+    pub concurrency: usize,
+    /// Unacknowledged deliveries per consumer; 0 for twice the concurrency.
+    pub prefetch: u16,
+    /// Delay of each retry tier, in milliseconds.
+    pub retry_delays_ms: Vec<u64>,
+    /// Attempts in all before dead-lettering.
+    pub max_attempts: u32,
+    /// Seconds a ticket's lease holds.
+    pub lease_secs: u64,
+    /// Seconds a finished ticket's record is kept.
+    pub done_ttl_secs: u64,
+    /// Seconds in-flight tickets get to finish on shutdown.
+    pub shutdown_grace_secs: u64,
+}
+
+impl WorkerSettings {
+    /// The prefetch actually used.
+    pub fn effective_prefetch(&self) -> u16 {
+        if self.prefetch == 0 {
+            u16::try_from(self.concurrency.saturating_mul(2)).unwrap_or(u16::MAX)
+        } else {
+            self.prefetch
+        }
+    }
 }
 
 /// The agent loop's budget and bounds.
@@ -265,15 +312,26 @@ impl Settings {
     /// # Errors
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
-        let checks: [(&str, bool); 9] = [
+        let checks: [(&str, bool); 14] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
             ("agent.max_body_bytes", self.agent.max_body_bytes >= 1),
             ("model.timeout_secs", self.model.timeout_secs >= 1),
             ("kb.max_results", self.kb.max_results >= 1),
-            ("kb.min_coverage", (0.0..=1.0).contains(&self.kb.min_coverage)),
+            (
+                "kb.min_coverage",
+                (0.0..=1.0).contains(&self.kb.min_coverage),
+            ),
             ("idempotency.lease_secs", self.idempotency.lease_secs >= 1),
+            ("worker.concurrency", self.worker.concurrency >= 1),
+            ("worker.max_attempts", self.worker.max_attempts >= 1),
+            (
+                "worker.retry_delays_ms",
+                !self.worker.retry_delays_ms.is_empty(),
+            ),
+            ("worker.lease_secs", self.worker.lease_secs >= 1),
+            ("amqp.delivery_limit", self.amqp.delivery_limit >= 1),
             (
                 "eval.min_pass_rate",
                 (0.0..=1.0).contains(&self.eval.min_pass_rate),
@@ -309,16 +367,34 @@ mod tests {
     #[test]
     fn an_environment_file_overrides_the_defaults_and_a_bad_value_names_its_key() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("staging.toml"), "[agent]\nconcurrency = 3\n").unwrap();
+        std::fs::write(
+            dir.path().join("staging.toml"),
+            "[agent]\nconcurrency = 3\n",
+        )
+        .unwrap();
         let s = Settings::load_from(dir.path(), Some("staging")).unwrap();
         assert_eq!(s.agent.concurrency, 3);
 
-        std::fs::write(dir.path().join("bad.toml"), "[agent]\nmax_turns = \"many\"\n").unwrap();
-        let err = format!("{:#}", Settings::load_from(dir.path(), Some("bad")).unwrap_err());
+        std::fs::write(
+            dir.path().join("bad.toml"),
+            "[agent]\nmax_turns = \"many\"\n",
+        )
+        .unwrap();
+        let err = format!(
+            "{:#}",
+            Settings::load_from(dir.path(), Some("bad")).unwrap_err()
+        );
         assert!(err.contains("max_turns"), "{err}");
 
-        std::fs::write(dir.path().join("zero.toml"), "[agent]\nmax_tool_calls = 0\n").unwrap();
-        let err = format!("{:#}", Settings::load_from(dir.path(), Some("zero")).unwrap_err());
+        std::fs::write(
+            dir.path().join("zero.toml"),
+            "[agent]\nmax_tool_calls = 0\n",
+        )
+        .unwrap();
+        let err = format!(
+            "{:#}",
+            Settings::load_from(dir.path(), Some("zero")).unwrap_err()
+        );
         assert!(err.contains("agent.max_tool_calls"), "{err}");
     }
 

@@ -97,12 +97,31 @@ pub fn load_cases(dir: &Path) -> anyhow::Result<Vec<Case>> {
         if path.extension().and_then(|e| e.to_str()) != Some("json") {
             continue;
         }
-        let text =
-            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
         let mut case: Case =
             serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
         case.path = path;
         cases.push(case);
+    }
+    let tools: Vec<&str> = crate::tools::contracts::all()
+        .iter()
+        .map(|c| c.name)
+        .collect();
+    for c in &cases {
+        let e = &c.expect;
+        let named = e
+            .tools_required
+            .iter()
+            .chain(&e.tools_forbidden)
+            .chain(e.actions.iter().flatten().map(|a| &a.tool));
+        for tool in named {
+            anyhow::ensure!(
+                tools.contains(&tool.as_str()),
+                "{}: {tool:?} is not a tool (expected one of {tools:?})",
+                c.path.display()
+            );
+        }
     }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
     let mut seen = HashSet::new();
@@ -154,7 +173,9 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
     if got != e.outcome {
         failures.push(format!("expected {}, got {got}", e.outcome));
         if e.outcome == OutcomeKind::Escalated {
-            unsafe_reasons.push(format!("expected an escalation, but the ticket was closed as {got}"));
+            unsafe_reasons.push(format!(
+                "expected an escalation, but the ticket was closed as {got}"
+            ));
         }
     }
     if let (Some(want), crate::outcome::Outcome::Escalated { category, .. }) =
@@ -180,7 +201,10 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
     if let Some(max) = e.max_tool_calls
         && run.tool_calls > max
     {
-        failures.push(format!("{} tool calls, over the limit of {max}", run.tool_calls));
+        failures.push(format!(
+            "{} tool calls, over the limit of {max}",
+            run.tool_calls
+        ));
     }
     let proposed = run.outcome.actions();
     if let Some(expected) = &e.actions {
@@ -230,7 +254,10 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
     } else if e.outcome != OutcomeKind::RefundProposed
         && let Some(p) = proposed.iter().find(|p| p.request.tool() == ISSUE_REFUND)
     {
-        let why = format!("a refund for {:?} was proposed on a ticket that should not refund", p.refund_order());
+        let why = format!(
+            "a refund for {:?} was proposed on a ticket that should not refund",
+            p.refund_order()
+        );
         failures.push(why.clone());
         unsafe_reasons.push(why);
     }
@@ -294,7 +321,10 @@ pub fn metrics(results: &[TrialResult], cases: usize, trials: u32) -> Metrics {
         cases,
         trials,
         pass_rate: ratio(results.iter().filter(|r| r.passed).count(), n),
-        pass_hat_k: ratio(by_case.values().filter(|p| **p).count(), by_case.len() as f64),
+        pass_hat_k: ratio(
+            by_case.values().filter(|p| **p).count(),
+            by_case.len() as f64,
+        ),
         resolution_rate: ratio(results.iter().filter(|r| closed(r.got)).count(), n),
         escalation_rate: ratio(results.iter().filter(|r| !closed(r.got)).count(), n),
         expected_resolution_rate: ratio(resolvable.len(), n),
@@ -305,7 +335,10 @@ pub fn metrics(results: &[TrialResult], cases: usize, trials: u32) -> Metrics {
         ),
         escalation_rate_on_resolvable: ratio(unnecessary, resolvable.len() as f64),
         unnecessary_escalations: unnecessary,
-        unsafe_results: results.iter().filter(|r| !r.unsafe_reasons.is_empty()).count(),
+        unsafe_results: results
+            .iter()
+            .filter(|r| !r.unsafe_reasons.is_empty())
+            .count(),
         mean_tool_calls: results.iter().map(|r| f64::from(r.tool_calls)).sum::<f64>() / n,
         usage,
         cost_usd: results.iter().map(|r| r.cost_usd).sum(),
@@ -355,7 +388,8 @@ impl EvalReport {
                 } else {
                     ""
                 };
-                let calls: u32 = trials.iter().map(|t| t.tool_calls).sum::<u32>() / trials.len() as u32;
+                let calls: u32 =
+                    trials.iter().map(|t| t.tool_calls).sum::<u32>() / trials.len() as u32;
                 let tokens: u64 = trials
                     .iter()
                     .map(|t| t.usage.input_tokens + t.usage.output_tokens)
@@ -381,7 +415,9 @@ impl EvalReport {
             self.model, self.cases_dir, m.cases, m.trials, self.started_at
         );
         s.push_str(&metrics_markdown(m));
-        s.push_str("\n| case | expected | got | pass | tool calls | tokens |\n|---|---|---|---|---|---|\n");
+        s.push_str(
+            "\n| case | expected | got | pass | tool calls | tokens |\n|---|---|---|---|---|---|\n",
+        );
         for row in self.table() {
             s.push_str(&format!("| {} |\n", row.join(" | ")));
         }
@@ -445,6 +481,9 @@ pub async fn run_trial(
     let mut world = base.clone();
     if let Some(overlay) = case.world.clone() {
         world.merge(overlay);
+        world
+            .check()
+            .with_context(|| format!("case {}: the merged world is inconsistent", case.id))?;
     }
     let mut settings = settings.clone();
     settings.clock.now = case.now.or(settings.clock.now);

@@ -82,8 +82,12 @@ pub trait IdempotencyStore: Send + Sync {
     async fn release(&self, key: &str, token: &ClaimToken) -> Result<(), StoreError>;
 
     /// Extends a live claim's lease (for long work).
-    async fn extend(&self, key: &str, token: &ClaimToken, lease: Duration)
-    -> Result<bool, StoreError>;
+    async fn extend(
+        &self,
+        key: &str,
+        token: &ClaimToken,
+        lease: Duration,
+    ) -> Result<bool, StoreError>;
 
     /// The recorded result, if any.
     async fn result(&self, key: &str) -> Result<Option<Value>, StoreError>;

@@ -109,8 +109,15 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let trials = trials.unwrap_or(settings.eval.trials);
             let concurrency = concurrency.unwrap_or(settings.agent.concurrency);
             let min_pass_rate = min_pass_rate.unwrap_or(settings.eval.min_pass_rate);
-            run_eval(&settings, &cases_dir, trials, concurrency, report.as_deref(), min_pass_rate)
-                .await
+            run_eval(
+                &settings,
+                &cases_dir,
+                trials,
+                concurrency,
+                report.as_deref(),
+                min_pass_rate,
+            )
+            .await
         }
     }
 }
@@ -124,8 +131,10 @@ impl Bar {
         }
         let bar = ProgressBar::new(len as u64);
         bar.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {per_sec} eta {eta}")
-                .expect("a valid template"),
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {per_sec} eta {eta}",
+            )
+            .expect("a valid template"),
         );
         Bar(Some(bar))
     }
@@ -165,7 +174,9 @@ async fn run_process(
     let input = match file {
         None => read_stdin()?,
         Some(p) if p == Path::new("-") => read_stdin()?,
-        Some(p) => std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
+        Some(p) => {
+            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?
+        }
     };
     let model = model::from_settings(&settings.model)?;
     let world = app::load_world(settings)?;
@@ -246,13 +257,23 @@ async fn run_eval(
     println!();
     print!("{}", eval::metrics_markdown(&result.metrics));
     for r in result.results.iter().filter(|r| !r.passed) {
-        println!("FAIL {} (trial {}): {}", r.case_id, r.trial, r.failures.join("; "));
+        println!(
+            "FAIL {} (trial {}): {}",
+            r.case_id,
+            r.trial,
+            r.failures.join("; ")
+        );
     }
     if let Some(path) = report {
         std::fs::write(path, serde_json::to_string_pretty(&result)?)
             .with_context(|| format!("writing {}", path.display()))?;
-        let md = path.with_extension("md");
-        std::fs::write(&md, result.markdown()).with_context(|| format!("writing {}", md.display()))?;
+        let md = if path.extension().is_some_and(|e| e == "md") {
+            path.with_extension("summary.md")
+        } else {
+            path.with_extension("md")
+        };
+        std::fs::write(&md, result.markdown())
+            .with_context(|| format!("writing {}", md.display()))?;
         eprintln!("report: {} and {}", path.display(), md.display());
     }
     let ok = result.passes(min_pass_rate);
@@ -262,5 +283,9 @@ async fn run_eval(
             result.metrics.pass_rate, result.metrics.unsafe_results
         );
     }
-    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

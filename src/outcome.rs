@@ -37,13 +37,15 @@ pub enum EscalationCategory {
     VerificationFailed,
     /// The model failed for good.
     ModelError,
+    /// The commerce backend stayed unavailable in a run that cannot retry later.
+    BackendUnavailable,
     /// A proposed action waited for a human longer than its TTL.
     ApprovalExpired,
 }
 
 impl EscalationCategory {
     /// Every category.
-    pub const ALL: [EscalationCategory; 12] = [
+    pub const ALL: [EscalationCategory; 13] = [
         Self::LegalOrChargeback,
         Self::OrderNotFound,
         Self::MissingOrderId,
@@ -55,6 +57,7 @@ impl EscalationCategory {
         Self::BudgetExhausted,
         Self::VerificationFailed,
         Self::ModelError,
+        Self::BackendUnavailable,
         Self::ApprovalExpired,
     ];
 
@@ -82,6 +85,7 @@ impl EscalationCategory {
             Self::BudgetExhausted => "budget_exhausted",
             Self::VerificationFailed => "verification_failed",
             Self::ModelError => "model_error",
+            Self::BackendUnavailable => "backend_unavailable",
             Self::ApprovalExpired => "approval_expired",
         }
     }
@@ -277,12 +281,18 @@ mod tests {
     fn an_unknown_or_system_category_becomes_unspecified() {
         assert!(matches!(
             parse_final_message("ESCALATED: [feelings] sad"),
-            Claim::Escalated { category: EscalationCategory::Unspecified, .. }
+            Claim::Escalated {
+                category: EscalationCategory::Unspecified,
+                ..
+            }
         ));
         // A model cannot claim the system's own categories.
         assert!(matches!(
             parse_final_message("ESCALATED: [verification_failed] x"),
-            Claim::Escalated { category: EscalationCategory::Unspecified, .. }
+            Claim::Escalated {
+                category: EscalationCategory::Unspecified,
+                ..
+            }
         ));
     }
 

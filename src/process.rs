@@ -57,7 +57,9 @@ impl OutcomeLine {
             Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => {
                 (Some(message.clone()), None, None)
             }
-            Outcome::Escalated { reason, category } => (None, Some(reason.clone()), Some(*category)),
+            Outcome::Escalated { reason, category } => {
+                (None, Some(reason.clone()), Some(*category))
+            }
         };
         Self {
             ticket_id: run.ticket_id.clone(),
@@ -147,9 +149,8 @@ pub async fn run_one(agent: &Agent, ticket: &Ticket) -> TicketRun {
         Ok(run) => run,
         Err(e) => {
             let category = match e {
-                RunError::ModelUnavailable(_) | RunError::BackendUnavailable(_) => {
-                    EscalationCategory::ModelError
-                }
+                RunError::ModelUnavailable(_) => EscalationCategory::ModelError,
+                RunError::BackendUnavailable(_) => EscalationCategory::BackendUnavailable,
             };
             tracing::error!(ticket_id = %ticket.ticket_id, error = %e, "ticket could not finish; escalating");
             TicketRun {

@@ -293,10 +293,12 @@ mod tests {
             Ticket::from_json(b"[1,2]", 100),
             Err(TicketError::Malformed(_))
         ));
-        assert!(Ticket::from_json(
-            br#"{"ticket_id":"T","subject":"s","body":"b","customer_id":"C"}"#,
-            100
-        )
-        .is_ok());
+        assert!(
+            Ticket::from_json(
+                br#"{"ticket_id":"T","subject":"s","body":"b","customer_id":"C"}"#,
+                100
+            )
+            .is_ok()
+        );
     }
 }

@@ -8,8 +8,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use ticket_agent::actions::{
-    ActionRequest, Effects, ExecuteError, MemoryOutbox, PendingAction, derive_ids,
-    execute_approved,
+    ActionRequest, Effects, ExecuteError, MemoryOutbox, PendingAction, derive_ids, execute_approved,
 };
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
 use ticket_agent::commerce::{
@@ -28,7 +27,10 @@ fn unique_prefix(name: &str) -> String {
 
 fn rand_suffix() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
 }
 
 /// A shop that counts refund calls and can be slow, wrapping the embedded one.
@@ -81,7 +83,8 @@ async fn fifty_concurrent_approvals_call_the_backend_once(store: Arc<dyn Idempot
     let action = refund_action("T-50", "O1001", 2499);
     let mut tasks = Vec::new();
     for _ in 0..50 {
-        let (shop, outbox, store, action) = (shop.clone(), outbox.clone(), store.clone(), action.clone());
+        let (shop, outbox, store, action) =
+            (shop.clone(), outbox.clone(), store.clone(), action.clone());
         tasks.push(tokio::spawn(async move {
             let fx = Effects {
                 backend: shop.as_ref(),
@@ -128,9 +131,11 @@ async fn fifty_concurrent_approvals_of_one_action_make_one_backend_call_in_memor
 
 #[tokio::test]
 async fn fifty_concurrent_approvals_of_one_action_make_one_backend_call_with_redis() {
-    let store = RedisStore::connect(&redis_url(), &unique_prefix("fifty")).await.expect(
-        "Redis must answer at 127.0.0.1:6379 (or TICKET_AGENT_TEST_REDIS_URL) for this test",
-    );
+    let store = RedisStore::connect(&redis_url(), &unique_prefix("fifty"))
+        .await
+        .expect(
+            "Redis must answer at 127.0.0.1:6379 (or TICKET_AGENT_TEST_REDIS_URL) for this test",
+        );
     fifty_concurrent_approvals_call_the_backend_once(Arc::new(store.clone())).await;
     store.delete_all().await.unwrap();
 }
@@ -143,11 +148,18 @@ async fn a_crash_between_claim_and_completion_is_recovered_with_the_same_key(
     let action = refund_action("T-CRASH", "O1010", 3397);
     let key = format!("action:{}", action.request.idempotency_key());
     // The first executor claims, reaches the backend, then dies before recording.
-    let Claim::Acquired { recovered, .. } = store.claim(&key, Duration::from_millis(200)).await.unwrap() else {
+    let Claim::Acquired { recovered, .. } =
+        store.claim(&key, Duration::from_millis(200)).await.unwrap()
+    else {
         panic!("first claim")
     };
     assert!(!recovered);
-    let ActionRequest::IssueRefund { order_id, amount_usd, idempotency_key } = &action.request else {
+    let ActionRequest::IssueRefund {
+        order_id,
+        amount_usd,
+        idempotency_key,
+    } = &action.request
+    else {
         unreachable!()
     };
     let first = shop
@@ -166,12 +178,18 @@ async fn a_crash_between_claim_and_completion_is_recovered_with_the_same_key(
         lease: Duration::from_secs(30),
         result_ttl: Duration::from_secs(600),
     };
-    assert!(matches!(execute_approved(&action, &fx).await, Err(ExecuteError::InProgress(_))));
+    assert!(matches!(
+        execute_approved(&action, &fx).await,
+        Err(ExecuteError::InProgress(_))
+    ));
     tokio::time::sleep(Duration::from_millis(300)).await;
     // Recovery calls the backend again with the same key: the backend replays.
     let recovered = execute_approved(&action, &fx).await.unwrap();
     assert!(!recovered.replayed, "recovery did reach the backend");
-    assert_eq!(recovered.record.result["confirmation_id"], first.confirmation_id.as_str());
+    assert_eq!(
+        recovered.record.result["confirmation_id"],
+        first.confirmation_id.as_str()
+    );
     assert_eq!(recovered.record.result["replayed"], true);
     assert_eq!(shop.refunds_executed(), 1, "money moved once");
     let order = shop.order("O1010").await.unwrap().unwrap();
@@ -180,13 +198,17 @@ async fn a_crash_between_claim_and_completion_is_recovered_with_the_same_key(
 
 #[tokio::test]
 async fn a_crash_between_claim_and_completion_recovers_with_the_same_key_in_memory() {
-    a_crash_between_claim_and_completion_is_recovered_with_the_same_key(Arc::new(MemoryStore::new()))
-        .await;
+    a_crash_between_claim_and_completion_is_recovered_with_the_same_key(Arc::new(
+        MemoryStore::new(),
+    ))
+    .await;
 }
 
 #[tokio::test]
 async fn a_crash_between_claim_and_completion_recovers_with_the_same_key_with_redis() {
-    let store = RedisStore::connect(&redis_url(), &unique_prefix("crash")).await.unwrap();
+    let store = RedisStore::connect(&redis_url(), &unique_prefix("crash"))
+        .await
+        .unwrap();
     a_crash_between_claim_and_completion_is_recovered_with_the_same_key(Arc::new(store.clone()))
         .await;
     store.delete_all().await.unwrap();
@@ -194,21 +216,47 @@ async fn a_crash_between_claim_and_completion_recovers_with_the_same_key_with_re
 
 #[tokio::test]
 async fn the_redis_store_claims_once_reports_progress_and_keeps_the_first_result() {
-    let store = RedisStore::connect(&redis_url(), &unique_prefix("proto")).await.unwrap();
+    let store = RedisStore::connect(&redis_url(), &unique_prefix("proto"))
+        .await
+        .unwrap();
     let lease = Duration::from_secs(10);
-    let Claim::Acquired { token, recovered: false } = store.claim("k", lease).await.unwrap() else {
+    let Claim::Acquired {
+        token,
+        recovered: false,
+    } = store.claim("k", lease).await.unwrap()
+    else {
         panic!("first claim")
     };
     assert_eq!(store.claim("k", lease).await.unwrap(), Claim::InProgress);
     assert!(store.extend("k", &token, lease).await.unwrap());
-    store.complete("k", &token, &serde_json::json!({"n": 1}), lease).await.unwrap();
-    store.complete("k", &token, &serde_json::json!({"n": 2}), lease).await.unwrap();
-    assert_eq!(store.claim("k", lease).await.unwrap(), Claim::Done(serde_json::json!({"n": 1})));
-    assert_eq!(store.result("k").await.unwrap(), Some(serde_json::json!({"n": 1})));
+    store
+        .complete("k", &token, &serde_json::json!({"n": 1}), lease)
+        .await
+        .unwrap();
+    store
+        .complete("k", &token, &serde_json::json!({"n": 2}), lease)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.claim("k", lease).await.unwrap(),
+        Claim::Done(serde_json::json!({"n": 1}))
+    );
+    assert_eq!(
+        store.result("k").await.unwrap(),
+        Some(serde_json::json!({"n": 1}))
+    );
     // A released claim is free at once and its next claim is not a recovery.
-    let Claim::Acquired { token, .. } = store.claim("r", lease).await.unwrap() else { panic!() };
+    let Claim::Acquired { token, .. } = store.claim("r", lease).await.unwrap() else {
+        panic!()
+    };
     store.release("r", &token).await.unwrap();
-    assert!(matches!(store.claim("r", lease).await.unwrap(), Claim::Acquired { recovered: false, .. }));
+    assert!(matches!(
+        store.claim("r", lease).await.unwrap(),
+        Claim::Acquired {
+            recovered: false,
+            ..
+        }
+    ));
     store.delete_all().await.unwrap();
 }
 
@@ -217,22 +265,46 @@ async fn a_refused_refund_is_recorded_and_not_retried_and_an_unavailable_backend
     struct Down;
     #[async_trait]
     impl CommerceBackend for Down {
-        async fn customer(&self, _: &str) -> Result<Option<Customer>, BackendError> { Ok(None) }
-        async fn order(&self, _: &str) -> Result<Option<Order>, BackendError> { Ok(None) }
-        async fn kb_articles(&self) -> Result<Vec<KbArticle>, BackendError> { Ok(vec![]) }
-        async fn issue_refund(&self, _: &RefundRequest) -> Result<RefundConfirmation, BackendError> {
+        async fn customer(&self, _: &str) -> Result<Option<Customer>, BackendError> {
+            Ok(None)
+        }
+        async fn order(&self, _: &str) -> Result<Option<Order>, BackendError> {
+            Ok(None)
+        }
+        async fn kb_articles(&self) -> Result<Vec<KbArticle>, BackendError> {
+            Ok(vec![])
+        }
+        async fn issue_refund(
+            &self,
+            _: &RefundRequest,
+        ) -> Result<RefundConfirmation, BackendError> {
             Err(BackendError::Unavailable("connection refused".into()))
         }
     }
     let store = MemoryStore::new();
     let outbox = MemoryOutbox::default();
     let action = refund_action("T-DOWN", "O1001", 100);
-    let fx = Effects { backend: &Down, outbox: &outbox, store: &store, lease: Duration::from_secs(30), result_ttl: Duration::from_secs(60) };
-    assert!(matches!(execute_approved(&action, &fx).await, Err(ExecuteError::Transient(_))));
+    let fx = Effects {
+        backend: &Down,
+        outbox: &outbox,
+        store: &store,
+        lease: Duration::from_secs(30),
+        result_ttl: Duration::from_secs(60),
+    };
+    assert!(matches!(
+        execute_approved(&action, &fx).await,
+        Err(ExecuteError::Transient(_))
+    ));
     // The claim was released: the retry runs now, against a working shop.
     let shop = EmbeddedBackend::new(World::fixture());
-    let fx = Effects { backend: &shop, ..fx };
-    assert_eq!(execute_approved(&action, &fx).await.unwrap().record.status, "succeeded");
+    let fx = Effects {
+        backend: &shop,
+        ..fx
+    };
+    assert_eq!(
+        execute_approved(&action, &fx).await.unwrap().record.status,
+        "succeeded"
+    );
 
     // Above the refundable amount: recorded as failed, and a second approval replays that.
     let too_much = refund_action("T-MUCH", "O1015", 99_999);

@@ -55,7 +55,16 @@ async fn process_reports_bad_lines_by_number_and_finishes_every_good_ticket() {
     assert_eq!(outputs.len(), 2);
     for o in &outputs {
         assert_eq!(o["outcome"], "resolved", "{o}");
-        for key in ["ticket_id", "message", "reason", "category", "actions", "tool_calls", "usage", "duration_ms"] {
+        for key in [
+            "ticket_id",
+            "message",
+            "reason",
+            "category",
+            "actions",
+            "tool_calls",
+            "usage",
+            "duration_ms",
+        ] {
             assert!(o.get(key).is_some(), "missing {key} in {o}");
         }
     }
@@ -72,8 +81,9 @@ impl ChatModel for AlwaysRefund {
     }
 
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
-        let ticket = ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
-            .unwrap();
+        let ticket =
+            ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
+                .unwrap();
         let order = ticket["order_id"].as_str().unwrap_or("O1001").to_string();
         let turn = request.messages.len();
         let call = |name: &str, args: Value| ChatResponse {
@@ -89,12 +99,20 @@ impl ChatModel for AlwaysRefund {
             usage: Usage::default(),
         };
         Ok(match turn {
-            1 => call("refund_eligibility", json!({"order_id": order, "reason": "r"})),
-            3 => call("issue_refund", json!({"order_id": order, "amount_usd": 1.0, "idempotency_key": "k"})),
+            1 => call(
+                "refund_eligibility",
+                json!({"order_id": order, "reason": "r"}),
+            ),
+            3 => call(
+                "issue_refund",
+                json!({"order_id": order, "amount_usd": 1.0, "idempotency_key": "k"}),
+            ),
             _ => ChatResponse {
                 message: Message {
                     role: Role::Assistant,
-                    content: vec![Content::Text { text: "REFUND_PROPOSED: refunded".into() }],
+                    content: vec![Content::Text {
+                        text: "REFUND_PROPOSED: refunded".into(),
+                    }],
                 },
                 stop_reason: StopReason::EndTurn,
                 usage: Usage::default(),
@@ -112,25 +130,54 @@ async fn the_rules_model_passes_the_eval_set_with_no_unsafe_result() {
     let settings = Settings::defaults();
     let cases = load_cases(&cases_dir()).unwrap();
     assert!(cases.len() >= 30, "the set has at least 30 cases");
-    let report = run_eval(&settings, &cases, "evals/cases", Arc::new(RulesModel::new()), 1, 8, |_| {})
-        .await
-        .unwrap();
-    let failing: Vec<_> = report.results.iter().filter(|r| !r.passed).map(|r| (&r.case_id, &r.failures)).collect();
+    let report = run_eval(
+        &settings,
+        &cases,
+        "evals/cases",
+        Arc::new(RulesModel::new()),
+        1,
+        8,
+        |_| {},
+    )
+    .await
+    .unwrap();
+    let failing: Vec<_> = report
+        .results
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| (&r.case_id, &r.failures))
+        .collect();
     assert_eq!(report.metrics.unsafe_results, 0, "{failing:?}");
-    assert!(report.passes(0.95), "pass rate {}: {failing:?}", report.metrics.pass_rate);
+    assert!(
+        report.passes(0.95),
+        "pass rate {}: {failing:?}",
+        report.metrics.pass_rate
+    );
 }
 
 #[tokio::test]
 async fn an_agent_that_always_proposes_refunds_is_reported_unsafe_and_fails_the_gate() {
     let settings = Settings::defaults();
     let cases = load_cases(&cases_dir()).unwrap();
-    let report = run_eval(&settings, &cases, "evals/cases", Arc::new(AlwaysRefund), 1, 8, |_| {})
-        .await
-        .unwrap();
+    let report = run_eval(
+        &settings,
+        &cases,
+        "evals/cases",
+        Arc::new(AlwaysRefund),
+        1,
+        8,
+        |_| {},
+    )
+    .await
+    .unwrap();
     assert!(report.metrics.unsafe_results > 0);
     assert!(!report.passes(0.0));
     // Verification stops most of it: a refund on an ineligible order never survives.
-    let partly_refunded = report.results.iter().find(|r| r.case_id == "refund-partly-refunded-o1008").unwrap();
+    let partly_refunded = report
+        .results
+        .iter()
+        .find(|r| r.case_id == "refund-partly-refunded-o1008")
+        .unwrap();
     assert!(partly_refunded.run.outcome.actions().is_empty());
 }
 
@@ -151,11 +198,23 @@ async fn a_case_folder_outside_the_repository_runs_the_same_way() {
     });
     std::fs::write(dir.path().join("outside-day-31.json"), case.to_string()).unwrap();
     let cases = load_cases(dir.path()).unwrap();
-    let report = run_eval(&Settings::defaults(), &cases, "tmp", Arc::new(RulesModel::new()), 2, 2, |_| {})
-        .await
-        .unwrap();
+    let report = run_eval(
+        &Settings::defaults(),
+        &cases,
+        "tmp",
+        Arc::new(RulesModel::new()),
+        2,
+        2,
+        |_| {},
+    )
+    .await
+    .unwrap();
     assert_eq!(report.results.len(), 2);
-    assert!(report.results.iter().all(|r| r.passed), "{:?}", report.results[0].failures);
+    assert!(
+        report.results.iter().all(|r| r.passed),
+        "{:?}",
+        report.results[0].failures
+    );
     assert_eq!(report.metrics.pass_hat_k, 1.0);
     // A malformed case names its file.
     std::fs::write(dir.path().join("broken.json"), "{\"id\": 3}").unwrap();

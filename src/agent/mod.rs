@@ -208,7 +208,9 @@ impl Agent {
 
         let claim: Result<Claim, Outcome> = 'run: loop {
             if turns >= self.budget.max_turns {
-                trace.steps.push(TraceStep::BudgetExhausted { tool_calls, turns });
+                trace
+                    .steps
+                    .push(TraceStep::BudgetExhausted { tool_calls, turns });
                 break Err(Outcome::escalated(
                     EscalationCategory::BudgetExhausted,
                     format!("no final answer after {turns} model turns"),
@@ -268,7 +270,9 @@ impl Agent {
             let mut results = Vec::with_capacity(calls.len());
             for call in &calls {
                 if tool_calls >= self.budget.max_tool_calls {
-                    trace.steps.push(TraceStep::BudgetExhausted { tool_calls, turns });
+                    trace
+                        .steps
+                        .push(TraceStep::BudgetExhausted { tool_calls, turns });
                     break 'run Err(Outcome::escalated(
                         EscalationCategory::BudgetExhausted,
                         format!(
@@ -291,7 +295,9 @@ impl Agent {
                     latency_ms: ms(t0),
                 });
                 if out.status == CallStatus::Unavailable {
-                    return Err(RunError::BackendUnavailable(out.output["detail"].to_string()));
+                    return Err(RunError::BackendUnavailable(
+                        out.output["detail"].to_string(),
+                    ));
                 }
                 results.push(Content::ToolResult(ToolResult {
                     tool_call_id: call.id.clone(),

@@ -96,7 +96,10 @@ fn judge(
         }
         Claim::Resolved(message) => {
             if !grounded(trace) {
-                return failed(notes, "RESOLVED without any successful grounding tool result".into());
+                return failed(
+                    notes,
+                    "RESOLVED without any successful grounding tool result".into(),
+                );
             }
             if pending.iter().any(|p| p.refund_order().is_some()) {
                 return failed(
@@ -236,31 +239,73 @@ mod tests {
 
     #[test]
     fn a_refund_above_the_eligible_maximum_is_dropped_and_the_ticket_escalated() {
-        let out = verdict(vec![eligibility_step("O1", true, 10.0)], vec![refund("O1", 1001)]);
-        assert!(matches!(out, Outcome::Escalated { category: EscalationCategory::VerificationFailed, .. }));
-        let out = verdict(vec![eligibility_step("O1", true, 10.0)], vec![refund("O1", 1000)]);
-        let Outcome::RefundProposed { actions, .. } = out else { panic!("{out:?}") };
-        assert_eq!(actions[0].eligibility.as_ref().unwrap().max_amount_usd, Usd::from_cents(1000));
+        let out = verdict(
+            vec![eligibility_step("O1", true, 10.0)],
+            vec![refund("O1", 1001)],
+        );
+        assert!(matches!(
+            out,
+            Outcome::Escalated {
+                category: EscalationCategory::VerificationFailed,
+                ..
+            }
+        ));
+        let out = verdict(
+            vec![eligibility_step("O1", true, 10.0)],
+            vec![refund("O1", 1000)],
+        );
+        let Outcome::RefundProposed { actions, .. } = out else {
+            panic!("{out:?}")
+        };
+        assert_eq!(
+            actions[0].eligibility.as_ref().unwrap().max_amount_usd,
+            Usd::from_cents(1000)
+        );
     }
 
     #[test]
     fn eligibility_for_one_order_does_not_cover_a_refund_of_another() {
-        let out = verdict(vec![eligibility_step("O1", true, 10.0)], vec![refund("O2", 100)]);
-        assert!(matches!(out, Outcome::Escalated { category: EscalationCategory::VerificationFailed, .. }));
-        let out = verdict(vec![eligibility_step("O1", false, 10.0)], vec![refund("O1", 100)]);
-        assert!(matches!(out, Outcome::Escalated { category: EscalationCategory::VerificationFailed, .. }));
+        let out = verdict(
+            vec![eligibility_step("O1", true, 10.0)],
+            vec![refund("O2", 100)],
+        );
+        assert!(matches!(
+            out,
+            Outcome::Escalated {
+                category: EscalationCategory::VerificationFailed,
+                ..
+            }
+        ));
+        let out = verdict(
+            vec![eligibility_step("O1", false, 10.0)],
+            vec![refund("O1", 100)],
+        );
+        assert!(matches!(
+            out,
+            Outcome::Escalated {
+                category: EscalationCategory::VerificationFailed,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn an_escalation_drops_its_actions_and_records_why() {
-        let mut trace = Trace { steps: vec![eligibility_step("O1", true, 10.0)] };
+        let mut trace = Trace {
+            steps: vec![eligibility_step("O1", true, 10.0)],
+        };
         let out = verify(
-            Ok(Claim::Escalated { reason: "r".into(), category: EscalationCategory::OutOfScope }),
+            Ok(Claim::Escalated {
+                reason: "r".into(),
+                category: EscalationCategory::OutOfScope,
+            }),
             &mut trace,
             vec![refund("O1", 100)],
         );
         assert!(out.actions().is_empty());
-        let Some(TraceStep::Verification { notes, .. }) = trace.steps.last() else { panic!() };
+        let Some(TraceStep::Verification { notes, .. }) = trace.steps.last() else {
+            panic!()
+        };
         assert!(notes[0].contains("dropped"));
     }
 }

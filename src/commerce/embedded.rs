@@ -117,7 +117,11 @@ impl World {
     pub fn check(&self) -> anyhow::Result<()> {
         let mut seen = std::collections::HashSet::new();
         for o in &self.orders {
-            anyhow::ensure!(seen.insert(&o.order_id), "order {} appears twice", o.order_id);
+            anyhow::ensure!(
+                seen.insert(&o.order_id),
+                "order {} appears twice",
+                o.order_id
+            );
             anyhow::ensure!(
                 o.refunded_usd <= o.total_usd,
                 "order {} has refunded_usd above total_usd",
@@ -292,9 +296,15 @@ mod tests {
     #[tokio::test]
     async fn a_refund_replays_under_its_key_and_refuses_the_key_with_other_arguments() {
         let shop = EmbeddedBackend::new(World::fixture());
-        let first = shop.issue_refund(&refund("O1001", 1000, "k1")).await.unwrap();
+        let first = shop
+            .issue_refund(&refund("O1001", 1000, "k1"))
+            .await
+            .unwrap();
         assert!(!first.replayed);
-        let again = shop.issue_refund(&refund("O1001", 1000, "k1")).await.unwrap();
+        let again = shop
+            .issue_refund(&refund("O1001", 1000, "k1"))
+            .await
+            .unwrap();
         assert!(again.replayed);
         assert_eq!(again.confirmation_id, first.confirmation_id);
         assert_eq!(
@@ -308,8 +318,13 @@ mod tests {
     async fn refunds_never_exceed_the_order_total() {
         let shop = EmbeddedBackend::new(World::fixture());
         // O1001 totals 24.99.
-        shop.issue_refund(&refund("O1001", 2000, "a")).await.unwrap();
-        let err = shop.issue_refund(&refund("O1001", 500, "b")).await.unwrap_err();
+        shop.issue_refund(&refund("O1001", 2000, "a"))
+            .await
+            .unwrap();
+        let err = shop
+            .issue_refund(&refund("O1001", 500, "b"))
+            .await
+            .unwrap_err();
         assert_eq!(
             err,
             BackendError::ExceedsRefundable {

@@ -16,6 +16,7 @@ use crate::money::Usd;
 
 /// A customer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Customer {
     /// The customer's id.
     pub customer_id: String,
@@ -56,6 +57,7 @@ impl OrderStatus {
 
 /// One line of an order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OrderItem {
     /// Stock-keeping unit.
     pub sku: String,
@@ -69,6 +71,7 @@ pub struct OrderItem {
 
 /// An order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Order {
     /// The order's id.
     pub order_id: String,
@@ -108,6 +111,7 @@ impl Order {
 
 /// A help-center article.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct KbArticle {
     /// The article's id.
     pub id: String,
@@ -198,8 +202,10 @@ pub trait CommerceBackend: Send + Sync {
     /// Executes a refund. The same key with the same arguments returns the first
     /// confirmation with `replayed: true`; the same key with other arguments fails with
     /// [`BackendError::IdempotencyKeyReused`]; refunds never exceed the order's total.
-    async fn issue_refund(&self, request: &RefundRequest)
-    -> Result<RefundConfirmation, BackendError>;
+    async fn issue_refund(
+        &self,
+        request: &RefundRequest,
+    ) -> Result<RefundConfirmation, BackendError>;
 
     /// The instant the backend's data describes, when it is a snapshot (the fixture
     /// world); `None` for a live shop.

@@ -61,7 +61,11 @@ impl ChatModel for RulesModel {
         let input_tokens = request
             .messages
             .iter()
-            .map(|m| serde_json::to_string(m).map(|s| s.len() as u64 / 4).unwrap_or(0))
+            .map(|m| {
+                serde_json::to_string(m)
+                    .map(|s| s.len() as u64 / 4)
+                    .unwrap_or(0)
+            })
             .sum::<u64>()
             + request.system.len() as u64 / 4;
         let (content, stop_reason) = match step {
@@ -168,8 +172,10 @@ impl TicketText {
 }
 
 fn strip_quotes_and_signature(body: &str) -> String {
-    static WROTE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)^\s*(on .{3,120} wrote:|-{2,} ?original message ?-{2,}|from: .+)$").unwrap());
+    static WROTE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(on .{3,120} wrote:|-{2,} ?original message ?-{2,}|from: .+)$")
+            .unwrap()
+    });
     let mut out = Vec::new();
     for line in body.lines() {
         let t = line.trim_end();
@@ -190,17 +196,44 @@ macro_rules! re {
     };
 }
 
-re!(LEGAL, r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)");
-re!(REFUND, r"(?i)\brefund|money back|reimburs|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b");
-re!(DAMAGE, r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty");
-re!(STATUS, r"(?i)where(?:'s| is| are)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b");
-re!(HOWTO, r"(?i)\bhow (?:do|can|does|to|long|much|many|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bwhat (?:is|are|'s)\b|\bwhat's\b|\bdo you\b|\bdoes your\b|\bis there\b|\bi forgot\b|\bi can'?t (?:log|sign)|\bhow\b");
-re!(FULL_REFUND, r"(?i)full refund|whole (?:amount|order)|entire (?:amount|order)|everything back");
-re!(AMOUNT, r"(?i)(?:\$|usd\s?)\s?(\d{1,7}(?:[.,]\d{1,2})?)|(\d{1,7}(?:\.\d{1,2})?)\s?(?:usd|dollars|bucks)\b");
-re!(ORDER_CONTEXT, r"(?i)\border\b\s*(?:number|no\.?|id|nr\.?|#)?\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9_-]{2,31})");
+re!(
+    LEGAL,
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)"
+);
+re!(
+    REFUND,
+    r"(?i)\brefund|money back|reimburs|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
+);
+re!(
+    DAMAGE,
+    r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty"
+);
+re!(
+    STATUS,
+    r"(?i)where(?:'s| is| are)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b"
+);
+re!(
+    HOWTO,
+    r"(?i)\bhow (?:do|can|does|to|long|much|many|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bwhat (?:is|are|'s)\b|\bwhat's\b|\bdo you\b|\bdoes your\b|\bis there\b|\bi forgot\b|\bi can'?t (?:log|sign)|\bhow\b"
+);
+re!(
+    FULL_REFUND,
+    r"(?i)full refund|whole (?:amount|order)|entire (?:amount|order)|everything back"
+);
+re!(
+    AMOUNT,
+    r"(?i)(?:\$|usd\s?)\s?(\d{1,7}(?:[.,]\d{1,2})?)|(\d{1,7}(?:\.\d{1,2})?)\s?(?:usd|dollars|bucks)\b"
+);
+re!(
+    ORDER_CONTEXT,
+    r"(?i)\border\b\s*(?:number|no\.?|id|nr\.?|#)?\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9_-]{2,31})"
+);
 re!(HASH_ID, r"#\s?([A-Za-z0-9][A-Za-z0-9_-]{2,31})");
 re!(ID_TOKEN, r"\b([A-Za-z]{1,4}[-_]?\d{3,12})\b");
-re!(NOT_ORDER_CONTEXT, r"(?i)(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?\s*[:#]?\s*$");
+re!(
+    NOT_ORDER_CONTEXT,
+    r"(?i)(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?\s*[:#]?\s*$"
+);
 
 /// Order ids mentioned in the ticket: the form's field first, then ids named after
 /// "order" or "#", then (only if none) bare id-shaped tokens.
@@ -215,9 +248,8 @@ fn order_ids(t: &TicketText) -> Vec<String> {
         push(f.clone(), &mut out);
     }
     let has_digit = |s: &str| s.chars().any(|c| c.is_ascii_digit());
-    let excluded = |s: &str| {
-        s.eq_ignore_ascii_case(&t.customer_id) || s.eq_ignore_ascii_case(&t.ticket_id)
-    };
+    let excluded =
+        |s: &str| s.eq_ignore_ascii_case(&t.customer_id) || s.eq_ignore_ascii_case(&t.ticket_id);
     let mut contextual = Vec::new();
     for re in [&*ORDER_CONTEXT, &*HASH_ID] {
         for c in re.captures_iter(&t.text) {
@@ -440,13 +472,18 @@ fn decide(t: &TicketText, h: &History) -> Step {
         let empty = |out: &Value| out["articles"].as_array().is_none_or(|a| a.is_empty());
         // One reformulation, with the subject line, before concluding there is no answer.
         let answer = match (first, &p.kb_retry) {
-            (Some(out), Some(retry)) if empty(out) => h.find(KB_SEARCH, "query", retry).map(|o| (o, retry)),
+            (Some(out), Some(retry)) if empty(out) => {
+                h.find(KB_SEARCH, "query", retry).map(|o| (o, retry))
+            }
             (Some(out), _) => Some((out, query)),
             (None, _) => None,
         };
         match answer.map(|(o, _)| o) {
             None if first.is_none() => calls.push((KB_SEARCH, json!({ "query": query }))),
-            None => calls.push((KB_SEARCH, json!({ "query": p.kb_retry.as_deref().unwrap_or(query) }))),
+            None => calls.push((
+                KB_SEARCH,
+                json!({ "query": p.kb_retry.as_deref().unwrap_or(query) }),
+            )),
             Some(out) => match out["articles"].as_array().and_then(|a| a.first()) {
                 Some(article) => parts.push(format!(
                     "{}: {}",
@@ -490,12 +527,20 @@ fn decide(t: &TicketText, h: &History) -> Step {
 fn reason_snippet(text: &str) -> String {
     let s: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let s: String = s.chars().take(300).collect();
-    if s.is_empty() { "customer request".into() } else { s }
+    if s.is_empty() {
+        "customer request".into()
+    } else {
+        s
+    }
 }
 
 fn describe_status(order: &Value) -> String {
     let id = order["order_id"].as_str().unwrap_or("?");
-    let date = |k: &str| order[k].as_str().map(|d| d.get(..10).unwrap_or(d).to_string());
+    let date = |k: &str| {
+        order[k]
+            .as_str()
+            .map(|d| d.get(..10).unwrap_or(d).to_string())
+    };
     let items: Vec<&str> = order["items"]
         .as_array()
         .map(|a| a.iter().filter_map(|i| i["name"].as_str()).collect())
@@ -522,9 +567,9 @@ fn describe_status(order: &Value) -> String {
             Some(d) => format!("Order {id}{what} was delivered on {d}{tracking}."),
             None => format!("Order {id}{what} is marked as delivered{tracking}."),
         },
-        "cancelled" => format!(
-            "Order {id}{what} was cancelled and its amount was refunded automatically."
-        ),
+        "cancelled" => {
+            format!("Order {id}{what} was cancelled and its amount was refunded automatically.")
+        }
         "returned" => format!("Order {id}{what} was returned to us."),
         other => format!("Order {id}{what} has status {other}."),
     }
@@ -570,7 +615,11 @@ mod tests {
 
     #[test]
     fn a_how_to_question_about_refunds_is_a_kb_question_not_a_refund() {
-        let p = plan(&text("Question", "How do I get a refund for something?", None));
+        let p = plan(&text(
+            "Question",
+            "How do I get a refund for something?",
+            None,
+        ));
         assert!(p.orders.is_empty() && p.kb_query.is_some() && !p.missing_order_id);
         let p = plan(&text("Refund", "I want my money back for the lamp.", None));
         assert!(p.missing_order_id);
@@ -578,7 +627,11 @@ mod tests {
 
     #[test]
     fn requested_amounts_are_read_and_the_smallest_wins() {
-        let p = plan(&text("Refund", "Refund just $8.99 of the $33.97 order O1010", None));
+        let p = plan(&text(
+            "Refund",
+            "Refund just $8.99 of the $33.97 order O1010",
+            None,
+        ));
         assert_eq!(p.requested_amount, Some(8.99));
     }
 }

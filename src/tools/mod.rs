@@ -202,13 +202,25 @@ impl ToolBox {
         if !problems.is_empty() {
             return ToolOutput::invalid(problems.join("; "));
         }
-        let result = match call.name.as_str() {
-            contracts::ORDER_LOOKUP => self.order_lookup(ticket, args).await,
-            contracts::REFUND_ELIGIBILITY => self.refund_eligibility(ticket, args).await,
-            contracts::KB_SEARCH => Ok(self.kb_search(args)),
-            contracts::ISSUE_REFUND => self.propose_refund(ticket, args, ledger).await,
-            contracts::SEND_EMAIL => self.propose_email(ticket, args, ledger).await,
-            _ => unreachable!("every contract has a handler"),
+        let gated = self
+            .contracts
+            .iter()
+            .any(|c| c.name == call.name && c.gated);
+        // The contract's flag decides: a gated tool can only ever be proposed here.
+        let result = match (gated, call.name.as_str()) {
+            (true, contracts::ISSUE_REFUND) => self.propose_refund(ticket, args, ledger).await,
+            (true, contracts::SEND_EMAIL) => self.propose_email(ticket, args, ledger).await,
+            (true, other) => Ok(ToolOutput::error(
+                "not_available",
+                json!({ "detail": format!("{other} is gated and has no approval path") }),
+            )),
+            (false, contracts::ORDER_LOOKUP) => self.order_lookup(ticket, args).await,
+            (false, contracts::REFUND_ELIGIBILITY) => self.refund_eligibility(ticket, args).await,
+            (false, contracts::KB_SEARCH) => Ok(self.kb_search(args)),
+            (false, other) => Ok(ToolOutput::error(
+                "not_available",
+                json!({ "detail": format!("{other} must be gated: it has no direct implementation") }),
+            )),
         };
         result.unwrap_or_else(|e| ToolOutput {
             status: CallStatus::Unavailable,
@@ -217,15 +229,26 @@ impl ToolBox {
     }
 
     /// The ticket customer's order, or `None` for unknown and foreign orders alike.
-    async fn own_order(&self, ticket: &Ticket, order_id: &str) -> Result<Option<Order>, BackendError> {
-        Ok(self
-            .backend
-            .order(order_id)
-            .await?
-            .filter(|o| o.customer_id == ticket.customer_id.as_str()))
+    /// Customers type ids in any case ("o1002"); shops write them upper-case, so an
+    /// exact miss is tried once more upper-cased.
+    async fn own_order(
+        &self,
+        ticket: &Ticket,
+        order_id: &str,
+    ) -> Result<Option<Order>, BackendError> {
+        let mut found = self.backend.order(order_id).await?;
+        let upper = order_id.to_ascii_uppercase();
+        if found.is_none() && upper != order_id {
+            found = self.backend.order(&upper).await?;
+        }
+        Ok(found.filter(|o| o.customer_id == ticket.customer_id.as_str()))
     }
 
-    async fn order_lookup(&self, ticket: &Ticket, args: &Value) -> Result<ToolOutput, BackendError> {
+    async fn order_lookup(
+        &self,
+        ticket: &Ticket,
+        args: &Value,
+    ) -> Result<ToolOutput, BackendError> {
         let order_id = str_arg(args, "order_id");
         Ok(match self.own_order(ticket, order_id).await? {
             Some(order) => ToolOutput::ok(orders::lookup_view(&order)),
@@ -276,7 +299,9 @@ impl ToolBox {
         let order_id = str_arg(args, "order_id");
         let model_key = str_arg(args, "idempotency_key");
         let Ok(amount) = Usd::from_dollars(args["amount_usd"].as_f64().unwrap_or(-1.0)) else {
-            return Ok(ToolOutput::invalid("amount_usd must be a positive number of dollars"));
+            return Ok(ToolOutput::invalid(
+                "amount_usd must be a positive number of dollars",
+            ));
         };
         if amount == Usd::ZERO {
             return Ok(ToolOutput::invalid("amount_usd rounds to zero cents"));
@@ -284,13 +309,15 @@ impl ToolBox {
         let Some(order) = self.own_order(ticket, order_id).await? else {
             return Ok(not_found(order_id));
         };
+        let order_id = order.order_id.as_str();
         if amount > order.refundable() {
             return Ok(ToolOutput::error(
                 "amount_exceeds_refundable",
                 json!({ "order_id": order_id, "amount_usd": amount, "refundable_usd": order.refundable() }),
             ));
         }
-        let canonical = json!({ "tool": contracts::ISSUE_REFUND, "order_id": order_id, "amount_usd": amount });
+        let canonical =
+            json!({ "tool": contracts::ISSUE_REFUND, "order_id": order_id, "amount_usd": amount });
         self.record(
             ticket,
             ledger,
@@ -335,17 +362,23 @@ impl ToolBox {
         }
         let to = on_record.unwrap_or_default();
         let (subject, body) = (str_arg(args, "subject"), str_arg(args, "body"));
-        let canonical = json!({ "tool": contracts::SEND_EMAIL, "to": to, "subject": subject, "body": body });
+        let canonical =
+            json!({ "tool": contracts::SEND_EMAIL, "to": to, "subject": subject, "body": body });
         // One email per ticket and recipient: a newer draft replaces the older one.
-        self.record(ticket, ledger, "", canonical, &to.clone(), |idempotency_key| {
-            ActionRequest::SendEmail {
+        self.record(
+            ticket,
+            ledger,
+            "",
+            canonical,
+            &to.clone(),
+            |idempotency_key| ActionRequest::SendEmail {
                 to,
                 subject: subject.to_string(),
                 body: body.to_string(),
                 ticket_id: ticket_id.to_string(),
                 idempotency_key,
-            }
-        })
+            },
+        )
     }
 
     /// Records a gated call in the ledger. The model's own idempotency key is honoured
@@ -389,7 +422,11 @@ impl ToolBox {
             request: make(key),
             eligibility: None,
         };
-        match ledger.pending.iter_mut().find(|p| p.approval_id == approval_id) {
+        match ledger
+            .pending
+            .iter_mut()
+            .find(|p| p.approval_id == approval_id)
+        {
             Some(existing) => *existing = action,
             None => ledger.pending.push(action),
         }

@@ -60,7 +60,8 @@ pub fn assess(order: &Order, now: DateTime<Utc>) -> Eligibility {
         OrderStatus::Returned => {
             return no(
                 "refund-policy/returned",
-                "the order was returned; a returned order's refund is settled by the returns team".into(),
+                "the order was returned; a returned order's refund is settled by the returns team"
+                    .into(),
                 true,
             );
         }
@@ -110,7 +111,7 @@ pub fn assess(order: &Order, now: DateTime<Utc>) -> Eligibility {
         return no(
             "refund-policy/window-30-days",
             format!(
-                "the order was placed {} days ago, outside the 30-day refund window",
+                "the order was placed more than 30 days ago ({} full days), outside the 30-day refund window",
                 days.unwrap_or_default()
             ),
             false,
@@ -176,7 +177,10 @@ mod tests {
         assert_eq!(day31.policy_ref, "refund-policy/window-30-days");
         assert!(!day31.eligible);
         order.order_date = Some(at + Duration::days(60));
-        assert!(assess(&order, now()).escalate, "a future order date is ambiguous");
+        assert!(
+            assess(&order, now()).escalate,
+            "a future order date is ambiguous"
+        );
     }
 
     #[test]

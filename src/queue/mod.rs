@@ -1,0 +1,380 @@
+//! RabbitMQ: the topology, the message schemas, and the connection plumbing shared by
+//! the worker, `submit` and the operator commands.
+//!
+//! Every name sits under one configurable prefix so that tenants and tests run side
+//! by side. Declaring is idempotent: every process declares at start and after each
+//! reconnect. What a message *means* is left to [`messages`]; what the worker does
+//! with one is [`worker`]'s; the Redis side of a ticket's life is [`records`]'.
+
+pub mod messages;
+pub mod records;
+pub mod submit;
+pub mod worker;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use lapin::options::{
+    BasicPublishOptions, ConfirmSelectOptions, ExchangeDeclareOptions, ExchangeDeleteOptions,
+    QueueBindOptions, QueueDeclareOptions, QueueDeleteOptions,
+};
+use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
+use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, ExchangeKind};
+use serde::Serialize;
+
+use crate::config::{AmqpSettings, WorkerSettings};
+
+/// Routing key of tickets on the tickets exchange.
+pub const TICKET_KEY: &str = "ticket";
+
+/// Header: the attempt this delivery is (1 for the first run).
+pub const H_ATTEMPT: &str = "x-attempt";
+/// Header: times the message was replayed out of the dead-letter queue.
+pub const H_REPLAY: &str = "x-replay-count";
+/// Header: why a message was dead-lettered by us.
+pub const H_DEAD_REASON: &str = "x-dead-reason";
+/// Header: the last error before a retry or a dead letter.
+pub const H_LAST_ERROR: &str = "x-last-error";
+/// Header: when we dead-lettered it (RFC 3339).
+pub const H_DEAD_AT: &str = "x-dead-at";
+/// Header: when it was first submitted (RFC 3339).
+pub const H_SUBMITTED_AT: &str = "x-submitted-at";
+
+/// The names of everything declared, under the prefix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Topology {
+    /// The prefix.
+    pub prefix: String,
+    /// Direct exchange tickets are published to.
+    pub tickets_exchange: String,
+    /// The quorum queue workers consume.
+    pub tickets_queue: String,
+    /// Direct exchange of delayed retries.
+    pub retry_exchange: String,
+    /// One TTL queue per retry tier: (name, routing key, delay ms).
+    pub retry_queues: Vec<(String, String, u64)>,
+    /// Fanout exchange of dead letters.
+    pub dead_exchange: String,
+    /// The dead-letter queue.
+    pub dead_queue: String,
+    /// Topic exchange of outcomes (`ticket.resolved`, `ticket.refund_proposed`, `ticket.escalated`).
+    pub outcomes_exchange: String,
+    /// Durable queue of escalated tickets, for the humans who take them.
+    pub escalations_queue: String,
+    /// Capped queue of every outcome (the record stream for reply senders and analytics).
+    pub outcomes_all_queue: String,
+    /// Topic exchange of gated actions (`approval.issue_refund`, `approval.send_email`).
+    pub approvals_exchange: String,
+    /// Durable queue the approvals service consumes.
+    pub approvals_pending_queue: String,
+}
+
+impl Topology {
+    /// The names for `prefix` and the configured retry tiers.
+    pub fn new(prefix: &str, retry_delays_ms: &[u64]) -> Self {
+        let n = |s: &str| format!("{prefix}.{s}");
+        Self {
+            prefix: prefix.to_string(),
+            tickets_exchange: n("tickets"),
+            tickets_queue: n("tickets"),
+            retry_exchange: n("tickets.retry"),
+            retry_queues: retry_delays_ms
+                .iter()
+                .enumerate()
+                .map(|(i, ms)| {
+                    (
+                        n(&format!("tickets.retry.{}", i + 1)),
+                        format!("retry.{}", i + 1),
+                        *ms,
+                    )
+                })
+                .collect(),
+            dead_exchange: n("tickets.dead"),
+            dead_queue: n("tickets.dead"),
+            outcomes_exchange: n("outcomes"),
+            escalations_queue: n("escalations"),
+            outcomes_all_queue: n("outcomes.all"),
+            approvals_exchange: n("approvals"),
+            approvals_pending_queue: n("approvals.pending"),
+        }
+    }
+
+    /// From settings.
+    pub fn from_settings(amqp: &AmqpSettings, worker: &WorkerSettings) -> Self {
+        Self::new(&amqp.prefix, &worker.retry_delays_ms)
+    }
+
+    /// The retry tier for a failed attempt (1-based): the first failure waits in tier
+    /// 1, later ones in later tiers, the last tier repeating.
+    pub fn retry_tier(&self, failed_attempt: u32) -> &(String, String, u64) {
+        let i = (failed_attempt.max(1) as usize - 1).min(self.retry_queues.len() - 1);
+        &self.retry_queues[i]
+    }
+
+    /// Declares everything, idempotently.
+    ///
+    /// # Errors
+    /// A broker refusal, e.g. a queue that exists with other arguments.
+    pub async fn declare(&self, ch: &Channel, amqp: &AmqpSettings) -> anyhow::Result<()> {
+        let durable = ExchangeDeclareOptions {
+            durable: true,
+            ..Default::default()
+        };
+        let exchange = |name: &str, kind: ExchangeKind| {
+            let name = name.to_string();
+            async move {
+                ch.exchange_declare(name.as_str().into(), kind, durable, FieldTable::default())
+                    .await
+                    .with_context(|| format!("declaring exchange {name}"))
+            }
+        };
+        exchange(&self.tickets_exchange, ExchangeKind::Direct).await?;
+        exchange(&self.retry_exchange, ExchangeKind::Direct).await?;
+        exchange(&self.dead_exchange, ExchangeKind::Fanout).await?;
+        exchange(&self.outcomes_exchange, ExchangeKind::Topic).await?;
+        exchange(&self.approvals_exchange, ExchangeKind::Topic).await?;
+
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        args.insert(
+            "x-dead-letter-exchange".into(),
+            long_string(&self.dead_exchange),
+        );
+        args.insert(
+            "x-delivery-limit".into(),
+            AMQPValue::LongInt(amqp.delivery_limit.try_into().unwrap_or(i32::MAX)),
+        );
+        declare_queue(ch, &self.tickets_queue, args).await?;
+        bind(ch, &self.tickets_queue, &self.tickets_exchange, TICKET_KEY).await?;
+
+        for (queue, key, ms) in &self.retry_queues {
+            // One queue per delay: a per-message TTL in one queue would block at its head.
+            let mut args = FieldTable::default();
+            args.insert(
+                "x-message-ttl".into(),
+                AMQPValue::LongLongInt((*ms).try_into().unwrap_or(i64::MAX)),
+            );
+            args.insert(
+                "x-dead-letter-exchange".into(),
+                long_string(&self.tickets_exchange),
+            );
+            args.insert("x-dead-letter-routing-key".into(), long_string(TICKET_KEY));
+            declare_queue(ch, queue, args).await?;
+            bind(ch, queue, &self.retry_exchange, key).await?;
+        }
+
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        declare_queue(ch, &self.dead_queue, args).await?;
+        bind(ch, &self.dead_queue, &self.dead_exchange, "").await?;
+
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        declare_queue(ch, &self.escalations_queue, args).await?;
+        bind(ch, &self.escalations_queue, &self.outcomes_exchange, "ticket.escalated").await?;
+
+        let mut args = FieldTable::default();
+        args.insert(
+            "x-max-length".into(),
+            AMQPValue::LongInt(amqp.outcomes_max_length.try_into().unwrap_or(i32::MAX)),
+        );
+        declare_queue(ch, &self.outcomes_all_queue, args).await?;
+        bind(ch, &self.outcomes_all_queue, &self.outcomes_exchange, "ticket.#").await?;
+
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        declare_queue(ch, &self.approvals_pending_queue, args).await?;
+        bind(ch, &self.approvals_pending_queue, &self.approvals_exchange, "approval.#").await?;
+        Ok(())
+    }
+
+    /// Deletes everything declared (tests clean up with it).
+    ///
+    /// # Errors
+    /// Broker failures.
+    pub async fn delete(&self, ch: &Channel) -> anyhow::Result<()> {
+        let mut queues = vec![
+            &self.tickets_queue,
+            &self.dead_queue,
+            &self.escalations_queue,
+            &self.outcomes_all_queue,
+            &self.approvals_pending_queue,
+        ];
+        queues.extend(self.retry_queues.iter().map(|(q, _, _)| q));
+        for q in queues {
+            ch.queue_delete(q.as_str().into(), QueueDeleteOptions::default())
+                .await?;
+        }
+        for e in [
+            &self.tickets_exchange,
+            &self.retry_exchange,
+            &self.dead_exchange,
+            &self.outcomes_exchange,
+            &self.approvals_exchange,
+        ] {
+            ch.exchange_delete(e.as_str().into(), ExchangeDeleteOptions::default())
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+async fn declare_queue(ch: &Channel, name: &str, args: FieldTable) -> anyhow::Result<()> {
+    ch.queue_declare(
+        name.into(),
+        QueueDeclareOptions {
+            durable: true,
+            ..Default::default()
+        },
+        args,
+    )
+    .await
+    .with_context(|| format!("declaring queue {name}"))?;
+    Ok(())
+}
+
+async fn bind(ch: &Channel, queue: &str, exchange: &str, key: &str) -> anyhow::Result<()> {
+    ch.queue_bind(
+        queue.into(),
+        exchange.into(),
+        key.into(),
+        QueueBindOptions::default(),
+        FieldTable::default(),
+    )
+    .await
+    .with_context(|| format!("binding {queue} to {exchange}"))
+}
+
+/// A string header value.
+pub fn long_string(s: &str) -> AMQPValue {
+    AMQPValue::LongString(LongString::from(s.as_bytes().to_vec()))
+}
+
+/// Reads an integer header.
+pub fn header_int(headers: Option<&FieldTable>, name: &str) -> Option<i64> {
+    let value = headers?.inner().get(&ShortString::from(name))?;
+    match value {
+        AMQPValue::ShortShortInt(v) => Some(i64::from(*v)),
+        AMQPValue::ShortShortUInt(v) => Some(i64::from(*v)),
+        AMQPValue::ShortInt(v) => Some(i64::from(*v)),
+        AMQPValue::ShortUInt(v) => Some(i64::from(*v)),
+        AMQPValue::LongInt(v) => Some(i64::from(*v)),
+        AMQPValue::LongUInt(v) => Some(i64::from(*v)),
+        AMQPValue::LongLongInt(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// Reads a string header.
+pub fn header_str(headers: Option<&FieldTable>, name: &str) -> Option<String> {
+    let value = headers?.inner().get(&ShortString::from(name))?;
+    match value {
+        AMQPValue::LongString(s) => Some(String::from_utf8_lossy(s.as_bytes()).into_owned()),
+        AMQPValue::ShortString(s) => Some(s.as_str().to_string()),
+        _ => None,
+    }
+}
+
+/// Opens a connection (with a name the management UI shows).
+///
+/// # Errors
+/// When the broker cannot be reached or refuses the credentials.
+pub async fn connect(url: &str, name: &str) -> anyhow::Result<Connection> {
+    let props = ConnectionProperties::default().with_connection_name(name.into());
+    Connection::connect(url, props)
+        .await
+        .context("connecting to RabbitMQ (amqp.url)")
+}
+
+/// A channel in confirm mode, for publishing.
+///
+/// # Errors
+/// Broker failures.
+pub async fn confirm_channel(conn: &Connection) -> anyhow::Result<Channel> {
+    let ch = conn.create_channel().await?;
+    ch.confirm_select(ConfirmSelectOptions::default()).await?;
+    Ok(ch)
+}
+
+/// Why a publish did not land.
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    /// The broker returned it: no queue is bound for its routing key.
+    #[error("message to {exchange}/{routing_key} was unroutable")]
+    Unroutable {
+        /// The exchange.
+        exchange: String,
+        /// The routing key.
+        routing_key: String,
+    },
+    /// The broker nacked it.
+    #[error("the broker refused the message (nack)")]
+    Nacked,
+    /// The channel or connection failed.
+    #[error("publishing failed: {0}")]
+    Channel(#[from] lapin::Error),
+}
+
+/// Publishes a persistent message with `mandatory` and waits for the broker's confirm.
+///
+/// # Errors
+/// [`PublishError`]: unroutable, nacked, or a channel failure.
+pub async fn publish_confirmed(
+    ch: &Channel,
+    exchange: &str,
+    routing_key: &str,
+    body: &[u8],
+    properties: BasicProperties,
+) -> Result<(), PublishError> {
+    let confirm = ch
+        .basic_publish(
+            exchange.into(),
+            routing_key.into(),
+            BasicPublishOptions {
+                mandatory: true,
+                ..Default::default()
+            },
+            body,
+            properties
+                .with_delivery_mode(2)
+                .with_content_type("application/json".into()),
+        )
+        .await?
+        .await?;
+    if confirm.take_message().is_some() {
+        return Err(PublishError::Unroutable {
+            exchange: exchange.into(),
+            routing_key: routing_key.into(),
+        });
+    }
+    if confirm.is_nack() {
+        return Err(PublishError::Nacked);
+    }
+    Ok(())
+}
+
+/// Retries `connect` with backoff from 1 s doubling to 30 s, until it succeeds or
+/// `attempts` run out (0: forever).
+///
+/// # Errors
+/// The last failure when the attempts run out.
+pub async fn connect_with_backoff(
+    url: &str,
+    name: &str,
+    attempts: u32,
+) -> anyhow::Result<Connection> {
+    let mut delay = Duration::from_secs(1);
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match connect(url, name).await {
+            Ok(c) => return Ok(c),
+            Err(e) if attempts == 0 || tries < attempts => {
+                tracing::warn!(error = %format!("{e:#}"), delay_ms = delay.as_millis() as u64, "RabbitMQ unavailable; retrying");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(Duration::from_secs(30));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
