@@ -25,6 +25,7 @@ pub mod model;
 pub mod money;
 pub mod outcome;
 pub mod process;
+pub mod queue;
 pub mod telemetry;
 pub mod ticket;
 pub mod tools;

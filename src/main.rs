@@ -43,6 +43,19 @@ enum Command {
     },
     /// Prints the tool contracts as JSON, exactly as a model receives them.
     Tools,
+    /// Consumes tickets from RabbitMQ until SIGTERM/SIGINT, with Redis idempotency.
+    Worker {
+        /// Tickets processed at once (default: worker.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+    },
+    /// Validates JSON Lines tickets and publishes them to the tickets exchange, confirmed.
+    Submit {
+        /// The tickets; `-` or nothing reads stdin.
+        file: Option<PathBuf>,
+    },
+    /// Declares the RabbitMQ topology and prints its names as JSON.
+    Topology,
     /// Runs the eval set and prints the table and metrics.
     Eval {
         /// Folder of case files (default: eval.cases_dir).
@@ -65,7 +78,13 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    telemetry::init(cli.log_format, "warn");
+    // Long-running commands log a line per ticket; batch commands keep stderr for
+    // their progress bar and summary.
+    let level = match cli.command {
+        Command::Worker { .. } => "info",
+        _ => "warn",
+    };
+    telemetry::init(cli.log_format, level);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -88,6 +107,66 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         settings.model.apply_override(spec)?;
     }
     match cli.command {
+        Command::Worker { concurrency } => {
+            if let Some(n) = concurrency {
+                settings.worker.concurrency = n;
+            }
+            settings.validate()?;
+            let model = model::from_settings(&settings.model)?;
+            let world = app::load_world(&settings)?;
+            let (agent, _shop) = app::embedded_agent(&settings, world, model).await?;
+            let worker = ticket_agent::queue::worker::WorkerApp::build(settings, agent).await?;
+            eprintln!("worker {} starting", worker.id());
+            let stats = worker.run_until_stopped(shutdown_signal()).await?;
+            eprintln!(
+                "worker stopped: {} tickets finished, {} abandoned at the deadline (redelivered)",
+                stats.finished, stats.abandoned
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Submit { file } => {
+            let input = read_input(file.as_deref())?;
+            let topology =
+                ticket_agent::queue::Topology::from_settings(&settings.amqp, &settings.worker);
+            let conn =
+                ticket_agent::queue::connect(&settings.amqp.url, "ticket-agent submit").await?;
+            let ch = ticket_agent::queue::confirm_channel(&conn).await?;
+            topology.declare(&ch, &settings.amqp).await?;
+            let report = ticket_agent::queue::submit::submit(
+                &ch,
+                &topology,
+                &input,
+                settings.agent.max_body_bytes,
+                500,
+            )
+            .await?;
+            for bad in &report.invalid {
+                eprintln!("line {}: invalid ticket, not sent: {}", bad.line, bad.error);
+            }
+            eprintln!(
+                "submitted {} ticket(s) to {}; {} invalid line(s) not sent",
+                report.published,
+                topology.tickets_exchange,
+                report.invalid.len()
+            );
+            let _ = conn.close(200, "done".into()).await;
+            Ok(if report.invalid.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Topology => {
+            let topology =
+                ticket_agent::queue::Topology::from_settings(&settings.amqp, &settings.worker);
+            let conn =
+                ticket_agent::queue::connect(&settings.amqp.url, "ticket-agent topology").await?;
+            let ch = conn.create_channel().await?;
+            topology.declare(&ch, &settings.amqp).await?;
+            let _ = conn.close(200, "done".into()).await;
+            println!("{}", serde_json::to_string_pretty(&topology)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Tools => {
             let contracts = tools::contracts::all();
             println!("{}", serde_json::to_string_pretty(&contracts)?);
@@ -171,13 +250,7 @@ async fn run_process(
     concurrency: Option<usize>,
     with_trace: bool,
 ) -> anyhow::Result<ExitCode> {
-    let input = match file {
-        None => read_stdin()?,
-        Some(p) if p == Path::new("-") => read_stdin()?,
-        Some(p) => {
-            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?
-        }
-    };
+    let input = read_input(file)?;
     let model = model::from_settings(&settings.model)?;
     let world = app::load_world(settings)?;
     let (agent, _shop) = app::embedded_agent(settings, world, model).await?;
@@ -202,6 +275,38 @@ async fn run_process(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
+    match file {
+        None => read_stdin(),
+        Some(p) if p == Path::new("-") => read_stdin(),
+        Some(p) => std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display())),
+    }
+}
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+    eprintln!("shutting down: finishing in-flight tickets");
 }
 
 fn read_stdin() -> anyhow::Result<String> {

@@ -171,7 +171,13 @@ impl Topology {
         let mut args = FieldTable::default();
         args.insert("x-queue-type".into(), long_string("quorum"));
         declare_queue(ch, &self.escalations_queue, args).await?;
-        bind(ch, &self.escalations_queue, &self.outcomes_exchange, "ticket.escalated").await?;
+        bind(
+            ch,
+            &self.escalations_queue,
+            &self.outcomes_exchange,
+            "ticket.escalated",
+        )
+        .await?;
 
         let mut args = FieldTable::default();
         args.insert(
@@ -179,12 +185,24 @@ impl Topology {
             AMQPValue::LongInt(amqp.outcomes_max_length.try_into().unwrap_or(i32::MAX)),
         );
         declare_queue(ch, &self.outcomes_all_queue, args).await?;
-        bind(ch, &self.outcomes_all_queue, &self.outcomes_exchange, "ticket.#").await?;
+        bind(
+            ch,
+            &self.outcomes_all_queue,
+            &self.outcomes_exchange,
+            "ticket.#",
+        )
+        .await?;
 
         let mut args = FieldTable::default();
         args.insert("x-queue-type".into(), long_string("quorum"));
         declare_queue(ch, &self.approvals_pending_queue, args).await?;
-        bind(ch, &self.approvals_pending_queue, &self.approvals_exchange, "approval.#").await?;
+        bind(
+            ch,
+            &self.approvals_pending_queue,
+            &self.approvals_exchange,
+            "approval.#",
+        )
+        .await?;
         Ok(())
     }
 
@@ -341,14 +359,14 @@ pub async fn publish_confirmed(
         )
         .await?
         .await?;
+    if confirm.is_nack() {
+        return Err(PublishError::Nacked);
+    }
     if confirm.take_message().is_some() {
         return Err(PublishError::Unroutable {
             exchange: exchange.into(),
             routing_key: routing_key.into(),
         });
-    }
-    if confirm.is_nack() {
-        return Err(PublishError::Nacked);
     }
     Ok(())
 }

@@ -1,0 +1,186 @@
+//! The message schemas on the exchanges (docs/queues.md documents each).
+//!
+//! Every message is persistent JSON with `message_id` (the ticket id, or the approval
+//! id) and `correlation_id` (the ticket id), so that any consumer can deduplicate a
+//! redelivered or re-published message by its id.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::actions::{EligibilityBasis, PendingAction};
+use crate::agent::TicketRun;
+use crate::model::Usage;
+use crate::outcome::{EscalationCategory, Outcome, OutcomeKind};
+use crate::ticket::Ticket;
+
+/// Published to `outcomes` with routing key `ticket.<outcome>`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutcomeMessage {
+    /// The ticket.
+    pub ticket_id: String,
+    /// Its customer.
+    pub customer_id: String,
+    /// `resolved`, `refund_proposed` or `escalated`.
+    pub outcome: OutcomeKind,
+    /// The reply to the customer (resolved, refund proposed).
+    pub message: Option<String>,
+    /// Why a human takes it (escalated).
+    pub reason: Option<String>,
+    /// The escalation category.
+    pub category: Option<EscalationCategory>,
+    /// The approvals published with it.
+    pub approval_ids: Vec<String>,
+    /// The delivery attempt that finished it.
+    pub attempt: u32,
+    /// The worker that finished it.
+    pub worker_id: String,
+    /// The model's label.
+    pub model: String,
+    /// Tool calls made.
+    pub tool_calls: u32,
+    /// Tokens used.
+    pub usage: Usage,
+    /// Cost in USD.
+    pub cost_usd: f64,
+    /// Wall time of the agent run.
+    pub duration_ms: u64,
+    /// When the outcome was decided.
+    pub finished_at: DateTime<Utc>,
+}
+
+impl OutcomeMessage {
+    /// The routing key on the outcomes exchange.
+    pub fn routing_key(&self) -> String {
+        format!("ticket.{}", self.outcome)
+    }
+}
+
+/// Published to `approvals` with routing key `approval.<tool>`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApprovalMessage {
+    /// Deterministic for (ticket, tool, subject): a re-published approval is the same one.
+    pub approval_id: String,
+    /// The ticket.
+    pub ticket_id: String,
+    /// Its customer.
+    pub customer_id: String,
+    /// `issue_refund` or `send_email`.
+    pub tool: String,
+    /// The tool's arguments, idempotency key included.
+    pub arguments: Value,
+    /// The eligibility answer a refund rests on.
+    pub eligibility: Option<EligibilityBasis>,
+    /// The agent's message to the customer.
+    pub summary: String,
+    /// The ticket's subject, for the reviewer.
+    pub ticket_subject: String,
+    /// The ticket's text, for the reviewer.
+    pub ticket_body: String,
+    /// When the agent proposed it.
+    pub created_at: DateTime<Utc>,
+}
+
+impl ApprovalMessage {
+    /// The routing key on the approvals exchange.
+    pub fn routing_key(&self) -> String {
+        format!("approval.{}", self.tool)
+    }
+
+    /// The approval for `action`, proposed while handling `ticket`.
+    pub fn new(
+        action: &PendingAction,
+        ticket: &Ticket,
+        summary: &str,
+        created_at: DateTime<Utc>,
+    ) -> Self {
+        let request = serde_json::to_value(&action.request).expect("actions serialize");
+        Self {
+            approval_id: action.approval_id.to_string(),
+            ticket_id: action.ticket_id.clone(),
+            customer_id: action.customer_id.clone(),
+            tool: request["tool"].as_str().unwrap_or_default().to_string(),
+            arguments: request["arguments"].clone(),
+            eligibility: action.eligibility.clone(),
+            summary: summary.to_string(),
+            ticket_subject: ticket.subject.clone(),
+            ticket_body: ticket.body.clone(),
+            created_at,
+        }
+    }
+
+    /// The action again, as the executor takes it.
+    ///
+    /// # Errors
+    /// A message whose tool and arguments are not a known action.
+    pub fn action(&self) -> Result<PendingAction, String> {
+        let request = serde_json::from_value(serde_json::json!({
+            "tool": self.tool, "arguments": self.arguments
+        }))
+        .map_err(|e| format!("approval {}: {e}", self.approval_id))?;
+        Ok(PendingAction {
+            approval_id: crate::actions::ApprovalId::parse(&self.approval_id)?,
+            ticket_id: self.ticket_id.clone(),
+            customer_id: self.customer_id.clone(),
+            request,
+            eligibility: self.eligibility.clone(),
+        })
+    }
+}
+
+/// A finished ticket as recorded: the outcome message and the approvals that go with
+/// it, exactly as published (a redelivery re-publishes these bytes, never a new run).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Finished {
+    /// The outcome.
+    pub outcome: OutcomeMessage,
+    /// Its approvals.
+    pub approvals: Vec<ApprovalMessage>,
+}
+
+impl Finished {
+    /// Builds the messages for a finished run.
+    pub fn from_run(
+        ticket: &Ticket,
+        run: &TicketRun,
+        attempt: u32,
+        worker_id: &str,
+        now: DateTime<Utc>,
+    ) -> Self {
+        let (message, reason, category) = match &run.outcome {
+            Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => {
+                (Some(message.clone()), None, None)
+            }
+            Outcome::Escalated { reason, category } => {
+                (None, Some(reason.clone()), Some(*category))
+            }
+        };
+        let summary = message.clone().unwrap_or_default();
+        let approvals: Vec<ApprovalMessage> = run
+            .outcome
+            .actions()
+            .iter()
+            .map(|a| ApprovalMessage::new(a, ticket, &summary, now))
+            .collect();
+        Self {
+            outcome: OutcomeMessage {
+                ticket_id: run.ticket_id.clone(),
+                customer_id: ticket.customer_id.to_string(),
+                outcome: run.outcome.kind(),
+                message,
+                reason,
+                category,
+                approval_ids: approvals.iter().map(|a| a.approval_id.clone()).collect(),
+                attempt,
+                worker_id: worker_id.to_string(),
+                model: run.model.clone(),
+                tool_calls: run.tool_calls,
+                usage: run.usage,
+                cost_usd: run.cost_usd,
+                duration_ms: run.duration_ms,
+                finished_at: now,
+            },
+            approvals,
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! A ticket's life in Redis, for the worker: its lease, its recorded result, and its
+//! done record.
+//!
+//! - `{prefix}:lease:{ticket_id}`: who runs the ticket now (a token, with a TTL, extended
+//!   while the agent runs): two workers never run one ticket at the same time.
+//! - `{prefix}:result:{ticket_id}`: the outcome and approvals decided by the first run
+//!   that got that far. Written (first one wins) *before* anything is published, so a
+//!   redelivery re-publishes exactly these messages instead of running the agent again.
+//! - `{prefix}:done:{ticket_id}`: written after the outcome is confirmed by the broker,
+//!   before the ack. A delivery of a ticket that is done is acked without running.
+
+use std::time::Duration;
+
+use redis::AsyncCommands;
+use serde::{Deserialize, Serialize};
+
+use super::messages::Finished;
+use crate::idempotency::StoreError;
+
+/// The done record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DoneRecord {
+    /// The outcome published.
+    pub outcome: String,
+    /// The attempt that finished it.
+    pub attempt: u32,
+    /// The worker that finished it.
+    pub worker_id: String,
+    /// When.
+    pub done_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The worker's Redis records.
+#[derive(Clone)]
+pub struct TicketRecords {
+    conn: redis::aio::ConnectionManager,
+    prefix: String,
+}
+
+const RELEASE: &str = r#"
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"#;
+
+const EXTEND: &str = r#"
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"#;
+
+fn ms(d: Duration) -> u64 {
+    d.as_millis().clamp(1, u128::from(u64::MAX)) as u64
+}
+
+impl TicketRecords {
+    /// Connects.
+    ///
+    /// # Errors
+    /// Redis unreachable.
+    pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
+        let client = redis::Client::open(url)?;
+        // Fail fast when Redis is down instead of queueing commands behind reconnects.
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(2)))
+            .set_response_timeout(Some(Duration::from_secs(5)))
+            .set_number_of_retries(1);
+        let conn = redis::aio::ConnectionManager::new_with_config(client, config).await?;
+        Ok(Self {
+            conn,
+            prefix: prefix.to_string(),
+        })
+    }
+
+    fn key(&self, kind: &str, ticket_id: &str) -> String {
+        format!("{}:{kind}:{ticket_id}", self.prefix)
+    }
+
+    /// Whether Redis answers.
+    pub async fn ping(&self) -> bool {
+        let mut c = self.conn.clone();
+        redis::cmd("PING")
+            .query_async::<String>(&mut c)
+            .await
+            .is_ok()
+    }
+
+    /// Takes the ticket's lease; `false` when another worker holds it.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn lease(
+        &self,
+        ticket_id: &str,
+        token: &str,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        let mut c = self.conn.clone();
+        let set: Option<String> = redis::cmd("SET")
+            .arg(self.key("lease", ticket_id))
+            .arg(token)
+            .arg("NX")
+            .arg("PX")
+            .arg(ms(ttl))
+            .query_async(&mut c)
+            .await?;
+        Ok(set.is_some())
+    }
+
+    /// Extends our lease; `false` if it is no longer ours.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn extend_lease(
+        &self,
+        ticket_id: &str,
+        token: &str,
+        ttl: Duration,
+    ) -> Result<bool, StoreError> {
+        let mut c = self.conn.clone();
+        let n: i64 = redis::Script::new(EXTEND)
+            .key(self.key("lease", ticket_id))
+            .arg(token)
+            .arg(ms(ttl))
+            .invoke_async(&mut c)
+            .await?;
+        Ok(n == 1)
+    }
+
+    /// Gives our lease back.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn release_lease(&self, ticket_id: &str, token: &str) -> Result<(), StoreError> {
+        let mut c = self.conn.clone();
+        let _: i64 = redis::Script::new(RELEASE)
+            .key(self.key("lease", ticket_id))
+            .arg(token)
+            .invoke_async(&mut c)
+            .await?;
+        Ok(())
+    }
+
+    /// The done record, if the ticket is done.
+    ///
+    /// # Errors
+    /// Redis unavailable, or a record that does not parse.
+    pub async fn done(&self, ticket_id: &str) -> Result<Option<DoneRecord>, StoreError> {
+        let mut c = self.conn.clone();
+        let v: Option<String> = c.get(self.key("done", ticket_id)).await?;
+        v.map(|v| serde_json::from_str(&v).map_err(|e| StoreError::Corrupt(e.to_string())))
+            .transpose()
+    }
+
+    /// The recorded result, if a run got that far.
+    ///
+    /// # Errors
+    /// Redis unavailable, or a record that does not parse.
+    pub async fn result(&self, ticket_id: &str) -> Result<Option<Finished>, StoreError> {
+        let mut c = self.conn.clone();
+        let v: Option<String> = c.get(self.key("result", ticket_id)).await?;
+        v.map(|v| serde_json::from_str(&v).map_err(|e| StoreError::Corrupt(e.to_string())))
+            .transpose()
+    }
+
+    /// Records a run's result unless one is recorded already; returns the one that
+    /// stands (the first).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn record_result(
+        &self,
+        ticket_id: &str,
+        finished: &Finished,
+        ttl: Duration,
+    ) -> Result<Finished, StoreError> {
+        let mut c = self.conn.clone();
+        let body = serde_json::to_string(finished).expect("results serialize");
+        let set: Option<String> = redis::cmd("SET")
+            .arg(self.key("result", ticket_id))
+            .arg(&body)
+            .arg("NX")
+            .arg("PX")
+            .arg(ms(ttl))
+            .query_async(&mut c)
+            .await?;
+        if set.is_some() {
+            return Ok(finished.clone());
+        }
+        Ok(self
+            .result(ticket_id)
+            .await?
+            .unwrap_or_else(|| finished.clone()))
+    }
+
+    /// Writes the done record (once; a second write keeps the first).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn mark_done(
+        &self,
+        ticket_id: &str,
+        record: &DoneRecord,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
+        let mut c = self.conn.clone();
+        let _: Option<String> = redis::cmd("SET")
+            .arg(self.key("done", ticket_id))
+            .arg(serde_json::to_string(record).expect("records serialize"))
+            .arg("NX")
+            .arg("PX")
+            .arg(ms(ttl))
+            .query_async(&mut c)
+            .await?;
+        Ok(())
+    }
+
+    /// Counts done records under the prefix (tests and the chaos check use it).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn count_done(&self) -> Result<usize, StoreError> {
+        Ok(self.keys("done").await?.len())
+    }
+
+    async fn keys(&self, kind: &str) -> Result<Vec<String>, StoreError> {
+        let mut c = self.conn.clone();
+        let mut iter = c
+            .scan_match::<_, String>(format!("{}:{kind}:*", self.prefix))
+            .await?;
+        let mut keys = Vec::new();
+        while let Some(k) = futures::StreamExt::next(&mut iter).await {
+            keys.push(k?);
+        }
+        Ok(keys)
+    }
+
+    /// Deletes every record under the prefix (tests clean up with it).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn delete_all(&self) -> Result<(), StoreError> {
+        let mut all = Vec::new();
+        for kind in ["lease", "result", "done"] {
+            all.extend(self.keys(kind).await?);
+        }
+        if !all.is_empty() {
+            let mut c = self.conn.clone();
+            let _: () = c.del(all).await?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,616 @@
+//! `ticket-agent worker`: consume tickets, run the agent, publish the outcome and its
+//! approvals with confirms, record the ticket as done in Redis, and only then ack.
+//!
+//! One delivery is one call of [`Worker::handle`], which returns a [`Disposition`]
+//! (ack, retry later, dead-letter, put back); [`Worker::settle`] carries it out exactly
+//! once. The loop around them ([`WorkerApp::run_until_stopped`]) owns connections,
+//! concurrency (prefetch, and a semaphore permit moved into each task), reconnects,
+//! the Redis health gate and graceful shutdown. docs/queues.md lists every crash point
+//! and what it leads to.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use chrono::Utc;
+use futures::StreamExt;
+use lapin::message::Delivery;
+use lapin::options::{
+    BasicAckOptions, BasicCancelOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions,
+};
+use lapin::types::{AMQPValue, FieldTable};
+use lapin::{BasicProperties, Channel};
+use tokio::sync::Semaphore;
+use tokio_util::task::TaskTracker;
+use tracing::Instrument;
+
+use super::messages::Finished;
+use super::records::{DoneRecord, TicketRecords};
+use super::{
+    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, Topology, header_int, long_string,
+    publish_confirmed,
+};
+use crate::agent::{Agent, RunError};
+use crate::config::Settings;
+use crate::idempotency::StoreError;
+use crate::outcome::OutcomeKind;
+use crate::ticket::{Ticket, TicketError};
+
+/// Why a message went to the dead-letter queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeadReason {
+    /// Not JSON, or not a JSON object of the ticket's shape.
+    NotJson,
+    /// JSON, but an invalid ticket.
+    InvalidTicket,
+    /// Over the size limit.
+    TooLarge,
+    /// Transient failures past the configured attempts.
+    MaxAttempts,
+}
+
+impl DeadReason {
+    /// The header value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::NotJson => "not_json",
+            Self::InvalidTicket => "invalid_ticket",
+            Self::TooLarge => "too_large",
+            Self::MaxAttempts => "max_attempts",
+        }
+    }
+}
+
+/// What to do with a delivery. Decided once, then carried out once.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Disposition {
+    /// Finished now or before: ack.
+    Ack {
+        /// The outcome, when this delivery finished the ticket (or found it finished).
+        outcome: Option<OutcomeKind>,
+        /// True when the ticket was already done and nothing ran.
+        duplicate: bool,
+    },
+    /// A transient failure: retry after the tier's delay, as attempt `attempt + 1`.
+    Retry {
+        /// The attempt that failed.
+        attempt: u32,
+        /// What failed.
+        error: String,
+    },
+    /// Another worker holds the ticket's lease: look again later, same attempt.
+    Busy {
+        /// This delivery's attempt.
+        attempt: u32,
+    },
+    /// Poison, or out of attempts: to the dead-letter queue, with the reason.
+    DeadLetter {
+        /// Why.
+        reason: DeadReason,
+        /// Details.
+        error: String,
+    },
+    /// Could not record or publish (Redis or the channel down): put it back unacked.
+    Requeue {
+        /// What failed.
+        error: String,
+    },
+}
+
+/// The per-delivery part of a worker: what it needs to handle and settle one ticket.
+pub struct Worker {
+    agent: Agent,
+    records: TicketRecords,
+    publish: Channel,
+    topology: Topology,
+    settings: Settings,
+    worker_id: String,
+    redis_down: AtomicBool,
+    /// Tickets finished by this worker.
+    pub finished: AtomicU64,
+}
+
+impl Worker {
+    /// A worker publishing on `publish` (a channel in confirm mode).
+    pub fn new(
+        settings: Settings,
+        agent: Agent,
+        records: TicketRecords,
+        publish: Channel,
+        worker_id: String,
+    ) -> Self {
+        Self {
+            topology: Topology::from_settings(&settings.amqp, &settings.worker),
+            agent,
+            records,
+            publish,
+            settings,
+            worker_id,
+            redis_down: AtomicBool::new(false),
+            finished: AtomicU64::new(0),
+        }
+    }
+
+    /// This worker's id (host, process, random suffix).
+    pub fn id(&self) -> &str {
+        &self.worker_id
+    }
+
+    /// The topology it publishes to.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    fn store_failed(&self, e: &StoreError) -> Disposition {
+        self.redis_down.store(true, Ordering::SeqCst);
+        Disposition::Requeue {
+            error: format!("redis: {e}"),
+        }
+    }
+
+    /// Handles one delivery up to its disposition: everything but the settling.
+    pub async fn handle(&self, body: &[u8], headers: Option<&FieldTable>) -> Disposition {
+        let attempt = header_int(headers, H_ATTEMPT)
+            .and_then(|a| u32::try_from(a).ok())
+            .unwrap_or(1)
+            .max(1);
+        let ticket = match Ticket::from_json(body, self.settings.agent.max_body_bytes) {
+            Ok(t) => t,
+            Err(e) => return poison(&e),
+        };
+        let span = tracing::info_span!("ticket", ticket_id = %ticket.ticket_id, attempt, worker_id = %self.worker_id);
+        self.handle_ticket(&ticket, attempt).instrument(span).await
+    }
+
+    async fn handle_ticket(&self, ticket: &Ticket, attempt: u32) -> Disposition {
+        let id = ticket.ticket_id.as_str();
+        let started = Instant::now();
+        match self.records.done(id).await {
+            Ok(Some(done)) => {
+                tracing::info!(outcome = %done.outcome, "already done; acking the duplicate");
+                return Disposition::Ack {
+                    outcome: None,
+                    duplicate: true,
+                };
+            }
+            Ok(None) => {}
+            Err(e) => return self.store_failed(&e),
+        }
+        let token = format!("{}-{}", self.worker_id, rand::random::<u64>());
+        let lease = Duration::from_secs(self.settings.worker.lease_secs);
+        match self.records.lease(id, &token, lease).await {
+            Ok(true) => {}
+            Ok(false) => return Disposition::Busy { attempt },
+            Err(e) => return self.store_failed(&e),
+        }
+        let disposition = self.run_and_publish(ticket, attempt, &token, lease).await;
+        if let Err(e) = self.records.release_lease(id, &token).await {
+            // The lease expires by itself; nothing is lost.
+            tracing::warn!(error = %e, "could not release the lease");
+        }
+        if let Disposition::Ack {
+            outcome: Some(o), ..
+        } = &disposition
+        {
+            self.finished.fetch_add(1, Ordering::Relaxed);
+            tracing::info!(outcome = %o, attempt, duration_ms = started.elapsed().as_millis() as u64, "ticket done");
+        }
+        disposition
+    }
+
+    async fn run_and_publish(
+        &self,
+        ticket: &Ticket,
+        attempt: u32,
+        token: &str,
+        lease: Duration,
+    ) -> Disposition {
+        let id = ticket.ticket_id.as_str();
+        let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
+        // A result recorded by an earlier delivery (that crashed before its done record)
+        // is re-published as it is: the agent does not run twice for one ticket.
+        let recorded = match self.records.result(id).await {
+            Ok(r) => r,
+            Err(e) => return self.store_failed(&e),
+        };
+        let finished = match recorded {
+            Some(f) => {
+                tracing::info!("re-publishing the result recorded by an earlier delivery");
+                f
+            }
+            None => {
+                let run = {
+                    let keep = self.keep_lease(id, token, lease);
+                    let run = self.agent.run(ticket);
+                    tokio::pin!(keep);
+                    tokio::select! {
+                        r = run => r,
+                        () = &mut keep => unreachable!("the lease keeper runs until dropped"),
+                    }
+                };
+                let run = match run {
+                    Ok(run) => run,
+                    Err(e @ (RunError::ModelUnavailable(_) | RunError::BackendUnavailable(_))) => {
+                        tracing::warn!(error = %e, attempt, "transient failure");
+                        return Disposition::Retry {
+                            attempt,
+                            error: e.to_string(),
+                        };
+                    }
+                };
+                let finished =
+                    Finished::from_run(ticket, &run, attempt, &self.worker_id, Utc::now());
+                match self.records.record_result(id, &finished, ttl).await {
+                    Ok(first) => first,
+                    Err(e) => return self.store_failed(&e),
+                }
+            }
+        };
+        if let Err(e) = self.publish_finished(&finished).await {
+            return Disposition::Requeue {
+                error: format!("publishing: {e:#}"),
+            };
+        }
+        let done = DoneRecord {
+            outcome: finished.outcome.outcome.to_string(),
+            attempt,
+            worker_id: self.worker_id.clone(),
+            done_at: Utc::now(),
+        };
+        if let Err(e) = self.records.mark_done(id, &done, ttl).await {
+            return self.store_failed(&e);
+        }
+        Disposition::Ack {
+            outcome: Some(finished.outcome.outcome),
+            duplicate: false,
+        }
+    }
+
+    /// Extends the lease every third of its length, forever (dropped when the run ends).
+    async fn keep_lease(&self, id: &str, token: &str, lease: Duration) {
+        loop {
+            tokio::time::sleep(lease / 3).await;
+            match self.records.extend_lease(id, token, lease).await {
+                Ok(true) => {}
+                Ok(false) => tracing::warn!("lost the ticket's lease while running it"),
+                Err(e) => tracing::warn!(error = %e, "could not extend the lease"),
+            }
+        }
+    }
+
+    /// Publishes the approvals, then the outcome, each confirmed by the broker.
+    ///
+    /// # Errors
+    /// The first publish that did not land.
+    pub async fn publish_finished(&self, finished: &Finished) -> anyhow::Result<()> {
+        let t = &self.topology;
+        for approval in &finished.approvals {
+            let props = BasicProperties::default()
+                .with_message_id(approval.approval_id.as_str().into())
+                .with_correlation_id(approval.ticket_id.as_str().into());
+            publish_confirmed(
+                &self.publish,
+                &t.approvals_exchange,
+                &approval.routing_key(),
+                &serde_json::to_vec(approval)?,
+                props,
+            )
+            .await
+            .with_context(|| format!("approval {}", approval.approval_id))?;
+        }
+        let o = &finished.outcome;
+        let props = BasicProperties::default()
+            .with_message_id(o.ticket_id.as_str().into())
+            .with_correlation_id(o.ticket_id.as_str().into());
+        publish_confirmed(
+            &self.publish,
+            &t.outcomes_exchange,
+            &o.routing_key(),
+            &serde_json::to_vec(o)?,
+            props,
+        )
+        .await
+        .context("outcome")?;
+        Ok(())
+    }
+
+    /// Carries out a disposition for `delivery`: publishes the retry or dead-letter copy
+    /// first (confirmed), then acks; or nacks it back to the queue. Exactly one
+    /// settlement per delivery.
+    pub async fn settle(&self, delivery: &Delivery, disposition: Disposition) {
+        let max_attempts = self.settings.worker.max_attempts;
+        let disposition = match disposition {
+            Disposition::Retry { attempt, error } if attempt >= max_attempts => {
+                Disposition::DeadLetter {
+                    reason: DeadReason::MaxAttempts,
+                    error: format!("{attempt} attempts; last error: {error}"),
+                }
+            }
+            d => d,
+        };
+        let copy = |extra: Vec<(&str, AMQPValue)>| {
+            let mut headers = delivery.properties.headers().clone().unwrap_or_default();
+            for (k, v) in extra {
+                headers.insert(k.into(), v);
+            }
+            delivery.properties.clone().with_headers(headers)
+        };
+        let published = match &disposition {
+            Disposition::Ack { .. } => Ok(()),
+            Disposition::Requeue { error } => {
+                tracing::warn!(error = %error, "putting the delivery back");
+                let _ = delivery
+                    .acker
+                    .nack(BasicNackOptions {
+                        requeue: true,
+                        ..Default::default()
+                    })
+                    .await;
+                return;
+            }
+            Disposition::Retry { attempt, error } => {
+                let (_, key, delay) = self.topology.retry_tier(*attempt);
+                tracing::info!(attempt, delay_ms = delay, "scheduling a retry");
+                let props = copy(vec![
+                    (H_ATTEMPT, AMQPValue::LongInt((*attempt + 1) as i32)),
+                    (H_LAST_ERROR, long_string(&truncate(error, 1000))),
+                ]);
+                publish_confirmed(
+                    &self.publish,
+                    &self.topology.retry_exchange,
+                    key,
+                    &delivery.data,
+                    props,
+                )
+                .await
+            }
+            Disposition::Busy { attempt } => {
+                let (_, key, _) = self.topology.retry_tier(1);
+                let props = copy(vec![(H_ATTEMPT, AMQPValue::LongInt(*attempt as i32))]);
+                publish_confirmed(
+                    &self.publish,
+                    &self.topology.retry_exchange,
+                    key,
+                    &delivery.data,
+                    props,
+                )
+                .await
+            }
+            Disposition::DeadLetter { reason, error } => {
+                tracing::warn!(reason = reason.as_str(), error = %error, "dead-lettering");
+                let props = copy(vec![
+                    (H_DEAD_REASON, long_string(reason.as_str())),
+                    (H_LAST_ERROR, long_string(&truncate(error, 1000))),
+                    (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
+                ]);
+                publish_confirmed(
+                    &self.publish,
+                    &self.topology.dead_exchange,
+                    "",
+                    &delivery.data,
+                    props,
+                )
+                .await
+            }
+        };
+        match published {
+            Ok(()) => {
+                if let Err(e) = delivery.acker.ack(BasicAckOptions::default()).await {
+                    // The channel is gone: the broker redelivers it, and the done
+                    // record makes the redelivery an ack without a second run.
+                    tracing::warn!(error = %e, "ack failed; the message will be redelivered");
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "could not publish the retry or dead-letter copy; putting the delivery back");
+                let _ = delivery
+                    .acker
+                    .nack(BasicNackOptions {
+                        requeue: true,
+                        ..Default::default()
+                    })
+                    .await;
+            }
+        }
+    }
+
+    /// Handles and settles one delivery.
+    pub async fn process(&self, delivery: Delivery) {
+        let disposition = self
+            .handle(&delivery.data, delivery.properties.headers().as_ref())
+            .await;
+        self.settle(&delivery, disposition).await;
+    }
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    s.chars().take(max).collect()
+}
+
+fn poison(e: &TicketError) -> Disposition {
+    let reason = match e {
+        TicketError::Malformed(_) => DeadReason::NotJson,
+        TicketError::TooLong { field: "body", .. } => DeadReason::TooLarge,
+        _ => DeadReason::InvalidTicket,
+    };
+    Disposition::DeadLetter {
+        reason,
+        error: e.to_string(),
+    }
+}
+
+/// A worker process: connects, declares, consumes until `shutdown`, drains.
+pub struct WorkerApp {
+    settings: Settings,
+    agent: Agent,
+    records: TicketRecords,
+    worker_id: String,
+}
+
+/// What a worker did, reported when it stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WorkerStats {
+    /// Tickets it finished.
+    pub finished: u64,
+    /// In-flight tickets abandoned at the shutdown deadline (redelivered, not lost).
+    pub abandoned: usize,
+}
+
+impl WorkerApp {
+    /// Builds a worker from settings and an agent; connects to Redis.
+    ///
+    /// # Errors
+    /// Redis unreachable at start.
+    pub async fn build(settings: Settings, agent: Agent) -> anyhow::Result<Self> {
+        let records = TicketRecords::connect(&settings.redis.url, &settings.redis.key_prefix)
+            .await
+            .context("connecting to Redis (redis.url)")?;
+        let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "worker".into());
+        let worker_id = format!(
+            "{host}-{}-{:04x}",
+            std::process::id(),
+            rand::random::<u16>()
+        );
+        Ok(Self {
+            settings,
+            agent,
+            records,
+            worker_id,
+        })
+    }
+
+    /// This worker's id.
+    pub fn id(&self) -> &str {
+        &self.worker_id
+    }
+
+    /// Runs until `shutdown` resolves: then stops consuming, lets in-flight tickets
+    /// finish (and settle) within `worker.shutdown_grace_secs`, and closes. A lost
+    /// RabbitMQ connection is re-opened with backoff and the topology declared again;
+    /// while Redis does not answer, no new delivery is taken.
+    ///
+    /// # Errors
+    /// Only a topology the broker refuses (e.g. a queue declared with other
+    /// arguments); connection failures are retried.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send,
+    ) -> anyhow::Result<WorkerStats> {
+        let ws = &self.settings.worker;
+        let topology = Topology::from_settings(&self.settings.amqp, ws);
+        let permits = Arc::new(Semaphore::new(ws.concurrency));
+        let tracker = TaskTracker::new();
+        let mut finished_total = 0u64;
+        tokio::pin!(shutdown);
+        let mut stopping = false;
+        while !stopping {
+            let conn = tokio::select! {
+                c = super::connect_with_backoff(&self.settings.amqp.url, &self.worker_id, 0) => c?,
+                () = &mut shutdown => break,
+            };
+            let consume = conn.create_channel().await?;
+            consume
+                .basic_qos(ws.effective_prefetch(), BasicQosOptions::default())
+                .await?;
+            let publish = super::confirm_channel(&conn).await?;
+            topology.declare(&consume, &self.settings.amqp).await?;
+            let worker = Arc::new(Worker::new(
+                self.settings.clone(),
+                self.agent.clone(),
+                self.records.clone(),
+                publish,
+                self.worker_id.clone(),
+            ));
+            let tag = format!("{}-{}", self.worker_id, rand::random::<u32>());
+            let mut consumer = consume
+                .basic_consume(
+                    topology.tickets_queue.as_str().into(),
+                    tag.as_str().into(),
+                    BasicConsumeOptions::default(),
+                    FieldTable::default(),
+                )
+                .await?;
+            tracing::info!(worker_id = %self.worker_id, queue = %topology.tickets_queue, concurrency = ws.concurrency, prefetch = ws.effective_prefetch(), "consuming");
+            loop {
+                if worker.redis_down.load(Ordering::SeqCst) {
+                    tracing::warn!("Redis is not answering: taking no new tickets until it does");
+                    loop {
+                        tokio::select! {
+                            () = tokio::time::sleep(Duration::from_secs(1)) => {}
+                            () = &mut shutdown => { stopping = true; break; }
+                        }
+                        if self.records.ping().await {
+                            tracing::info!("Redis answers again");
+                            worker.redis_down.store(false, Ordering::SeqCst);
+                            break;
+                        }
+                    }
+                    if stopping {
+                        break;
+                    }
+                }
+                let permit = tokio::select! {
+                    p = permits.clone().acquire_owned() => p.expect("the semaphore is never closed"),
+                    () = &mut shutdown => { stopping = true; break; }
+                };
+                let next = tokio::select! {
+                    d = consumer.next() => d,
+                    () = &mut shutdown => { stopping = true; break; }
+                };
+                match next {
+                    Some(Ok(delivery)) => {
+                        let worker = worker.clone();
+                        tracker.spawn(async move {
+                            worker.process(delivery).await;
+                            drop(permit);
+                        });
+                    }
+                    Some(Err(e)) => {
+                        tracing::warn!(error = %e, "consumer failed; reconnecting");
+                        break;
+                    }
+                    None => {
+                        tracing::warn!("consumer cancelled by the broker; reconnecting");
+                        break;
+                    }
+                }
+            }
+            if stopping {
+                // Stop deliveries first; what is prefetched but not started goes back
+                // to the queue when the channel closes.
+                let _ = consume
+                    .basic_cancel(tag.as_str().into(), BasicCancelOptions::default())
+                    .await;
+                tracker.close();
+                let grace = Duration::from_secs(ws.shutdown_grace_secs);
+                let drained = tokio::time::timeout(grace, tracker.wait()).await.is_ok();
+                let abandoned = if drained { 0 } else { tracker.len() };
+                if !drained {
+                    tracing::warn!(
+                        abandoned,
+                        "shutdown deadline passed; unfinished tickets will be redelivered"
+                    );
+                }
+                finished_total += worker.finished.load(Ordering::Relaxed);
+                let _ = conn.close(200, "worker shutting down".into()).await;
+                tracing::info!(finished = finished_total, "worker stopped");
+                return Ok(WorkerStats {
+                    finished: finished_total,
+                    abandoned,
+                });
+            }
+            // Connection lost: in-flight tasks finish or fail to ack (and are redelivered).
+            tracker.close();
+            tracker.wait().await;
+            tracker.reopen();
+            finished_total += worker.finished.load(Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        Ok(WorkerStats {
+            finished: finished_total,
+            abandoned: 0,
+        })
+    }
+}
