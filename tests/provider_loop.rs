@@ -726,12 +726,17 @@ async fn the_refund_ticket_runs_through_the_loop(wire: Wire, key_env: &str) {
                 *last,
                 json!({"role": "tool", "tool_call_id": id("Refund"), "content": result_text})
             );
+            // Arguments travel as a JSON string (its key order is serde_json's).
+            let mut echoed = messages[5].clone();
+            let arguments = &mut echoed["tool_calls"][0]["function"]["arguments"];
+            *arguments = parse_output(arguments.as_str().expect("arguments as a string"));
             assert_eq!(
-                messages[5],
+                echoed,
                 json!({"role": "assistant", "content": null, "tool_calls": [{
                     "id": id("Refund"), "type": "function", "function": {
                         "name": "issue_refund",
-                        "arguments": "{\"amount_usd\":24.99,\"idempotency_key\":\"refund-T-PL-REFUND-O1001\",\"order_id\":\"O1001\"}"}}]})
+                        "arguments": {"order_id": "O1001", "amount_usd": 24.99,
+                                      "idempotency_key": "refund-T-PL-REFUND-O1001"}}}]})
             );
         }
     }
