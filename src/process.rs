@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::actions::PendingAction;
-use crate::agent::{Agent, RunError, TicketRun};
+use crate::agent::{Agent, TicketRun};
 use crate::model::Usage;
 use crate::outcome::{EscalationCategory, Outcome, OutcomeKind};
 use crate::ticket::{Ticket, TicketError};
@@ -142,28 +142,15 @@ impl Progress for Quiet {
     fn bad_line(&mut self, _: &BadLine) {}
 }
 
-/// Runs one ticket; a model that stays unavailable past its retries escalates the
-/// ticket as `model_error`, since this mode has no queue to retry it from later.
+/// Runs one ticket; a model or backend that stays unavailable past its retries
+/// escalates the ticket (`model_error`, `backend_unavailable`), since this mode has no
+/// queue to retry it from later. What the run spent before failing is kept.
 pub async fn run_one(agent: &Agent, ticket: &Ticket) -> TicketRun {
     match agent.run(ticket).await {
         Ok(run) => run,
         Err(e) => {
-            let category = match e {
-                RunError::ModelUnavailable(_) => EscalationCategory::ModelError,
-                RunError::BackendUnavailable(_) => EscalationCategory::BackendUnavailable,
-            };
             tracing::error!(ticket_id = %ticket.ticket_id, error = %e, "ticket could not finish; escalating");
-            TicketRun {
-                ticket_id: ticket.ticket_id.to_string(),
-                outcome: Outcome::escalated(category, format!("could not finish: {e}")),
-                tool_calls: 0,
-                turns: 0,
-                usage: Usage::default(),
-                cost_usd: 0.0,
-                duration_ms: 0,
-                model: agent.model().label(),
-                trace: Default::default(),
-            }
+            e.into_partial()
         }
     }
 }

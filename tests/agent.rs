@@ -445,7 +445,20 @@ async fn a_permanent_model_error_escalates_and_a_transient_one_asks_for_a_retry(
         .run(&ticket("T1", "C001", None, "s", "b"))
         .await
         .unwrap_err();
-    assert!(matches!(err, RunError::ModelUnavailable(_)));
+    assert!(matches!(err, RunError::ModelUnavailable { .. }));
+    // What the run spent before failing is kept, as an escalated run.
+    let partial = err.into_partial();
+    assert_eq!(
+        category(&partial.outcome),
+        Some(EscalationCategory::ModelError)
+    );
+    assert!(partial.trace.steps.iter().any(|s| matches!(
+        s,
+        TraceStep::ModelError {
+            transient: true,
+            ..
+        }
+    )));
 }
 
 #[tokio::test]

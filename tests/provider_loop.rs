@@ -1000,7 +1000,7 @@ async fn a_transient_failure_past_the_retries(wire: Wire, key_env: &str) {
     let ticket = Ticket::from_json(refund_ticket(DOWN_TICKET).to_string().as_bytes(), MAX_BODY)
         .expect("a valid ticket");
     match agent.run(&ticket).await {
-        Err(RunError::ModelUnavailable(message)) => {
+        Err(RunError::ModelUnavailable { message, .. }) => {
             assert!(message.contains(wire.unavailable_message()), "{message}");
             assert!(message.contains("after 2 attempts"), "{message}");
         }

@@ -146,15 +146,37 @@ pub struct TicketRun {
     pub trace: Trace,
 }
 
-/// A run that could not finish now and should be retried later.
+/// A run that could not finish now and should be retried later. It carries what the
+/// run got through before failing (usage, cost, trace), as an escalated run, so that a
+/// caller that cannot retry still reports every token spent.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The model failed transiently past its own retries.
-    #[error("model unavailable: {0}")]
-    ModelUnavailable(String),
+    #[error("model unavailable: {message}")]
+    ModelUnavailable {
+        /// What failed.
+        message: String,
+        /// The run so far, escalated as `model_error`.
+        partial: Box<TicketRun>,
+    },
     /// The commerce backend failed transiently.
-    #[error("commerce backend unavailable: {0}")]
-    BackendUnavailable(String),
+    #[error("commerce backend unavailable: {message}")]
+    BackendUnavailable {
+        /// What failed.
+        message: String,
+        /// The run so far, escalated as `backend_unavailable`.
+        partial: Box<TicketRun>,
+    },
+}
+
+impl RunError {
+    /// The run so far, escalated, for callers that cannot retry later.
+    pub fn into_partial(self) -> TicketRun {
+        match self {
+            RunError::ModelUnavailable { partial, .. }
+            | RunError::BackendUnavailable { partial, .. } => *partial,
+        }
+    }
 }
 
 /// The agent: a model, the tools and a budget.
@@ -236,7 +258,17 @@ impl Agent {
                     match e {
                         ModelError::Transient { message, .. } => {
                             tracing::warn!(error = %message, "model unavailable; the ticket should be retried");
-                            return Err(RunError::ModelUnavailable(message));
+                            let partial = Box::new(self.finished(
+                                ticket,
+                                Outcome::escalated(
+                                    EscalationCategory::ModelError,
+                                    format!("could not finish: model unavailable: {message}"),
+                                ),
+                                trace,
+                                (tool_calls, turns, usage),
+                                started,
+                            ));
+                            return Err(RunError::ModelUnavailable { message, partial });
                         }
                         ModelError::Permanent { message, .. } => {
                             tracing::error!(error = %message, "model failed permanently; escalating");
@@ -295,9 +327,21 @@ impl Agent {
                     latency_ms: ms(t0),
                 });
                 if out.status == CallStatus::Unavailable {
-                    return Err(RunError::BackendUnavailable(
-                        out.output["detail"].to_string(),
+                    let message = out.output["detail"]
+                        .as_str()
+                        .unwrap_or("unavailable")
+                        .to_string();
+                    let partial = Box::new(self.finished(
+                        ticket,
+                        Outcome::escalated(
+                            EscalationCategory::BackendUnavailable,
+                            format!("could not finish: commerce backend unavailable: {message}"),
+                        ),
+                        trace,
+                        (tool_calls, turns, usage),
+                        started,
                     ));
+                    return Err(RunError::BackendUnavailable { message, partial });
                 }
                 results.push(Content::ToolResult(ToolResult {
                     tool_call_id: call.id.clone(),
@@ -312,18 +356,29 @@ impl Agent {
         };
 
         let outcome = verify::verify(claim, &mut trace, ledger.pending);
-        tracing::info!(outcome = %outcome.kind(), tool_calls, turns, "ticket finished");
-        Ok(TicketRun {
+        tracing::debug!(outcome = %outcome.kind(), tool_calls, turns, "agent finished");
+        Ok(self.finished(ticket, outcome, trace, (tool_calls, turns, usage), started))
+    }
+
+    fn finished(
+        &self,
+        ticket: &Ticket,
+        outcome: Outcome,
+        trace: Trace,
+        (tool_calls, turns, usage): (u32, u32, Usage),
+        started: Instant,
+    ) -> TicketRun {
+        TicketRun {
             ticket_id: ticket.ticket_id.to_string(),
             outcome,
             tool_calls,
             turns,
             usage,
-            cost_usd: prices.cost_usd(usage),
+            cost_usd: self.model.prices().cost_usd(usage),
             duration_ms: ms(started),
             model: self.model.label(),
             trace,
-        })
+        }
     }
 }
 

@@ -32,7 +32,7 @@ use super::{
     H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, Topology, header_int, long_string,
     publish_confirmed,
 };
-use crate::agent::{Agent, RunError};
+use crate::agent::Agent;
 use crate::config::Settings;
 use crate::idempotency::StoreError;
 use crate::outcome::OutcomeKind;
@@ -232,7 +232,7 @@ impl Worker {
                 };
                 let run = match run {
                     Ok(run) => run,
-                    Err(e @ (RunError::ModelUnavailable(_) | RunError::BackendUnavailable(_))) => {
+                    Err(e) => {
                         tracing::warn!(error = %e, attempt, "transient failure");
                         return Disposition::Retry {
                             attempt,

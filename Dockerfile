@@ -1,0 +1,49 @@
+# syntax=docker/dockerfile:1
+# ticket-agent: a multi-stage build. The builder compiles the release binary; the runtime
+# image holds only the binary, its data and config, and runs as a non-root user.
+#
+#   docker build -t ticket-agent .
+#   docker run --rm ticket-agent process /app/examples/tickets.jsonl
+#   docker compose up --scale worker=4        (see docker-compose.yml)
+
+FROM rust:1-bookworm AS builder
+WORKDIR /build
+
+# 1. Dependencies only, cached until Cargo.toml or Cargo.lock change: build them against
+#    dummy targets (the crate is a library plus the `ticket-agent` binary).
+COPY Cargo.toml Cargo.lock ./
+RUN mkdir src \
+    && echo 'fn main() {}' > src/main.rs \
+    && touch src/lib.rs \
+    && cargo build --release --locked \
+    && rm -rf src
+
+# 2. The crate. include_str! pulls in config/default.toml, data/*.json and
+#    src/agent/system_prompt.md at compile time, so config/ and data/ must be here too.
+COPY config ./config
+COPY data ./data
+COPY src ./src
+# COPY keeps the files' original mtimes, which can be older than the dummy build; touch
+# the crate roots so cargo rebuilds the crate instead of keeping the dummy.
+RUN touch src/lib.rs src/main.rs \
+    && cargo build --release --locked \
+    && cp target/release/ticket-agent /usr/local/bin/ticket-agent
+
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 ticket-agent \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /app \
+        --shell /usr/sbin/nologin ticket-agent
+WORKDIR /app
+COPY --from=builder /usr/local/bin/ticket-agent /usr/local/bin/ticket-agent
+# Settings load from config/ in the working directory, then TICKET_AGENT__SECTION__KEY
+# variables; data/, examples/ and evals/ are there for `process`, `submit` and `eval`.
+COPY config ./config
+COPY data ./data
+COPY examples ./examples
+COPY evals ./evals
+USER 10001
+ENTRYPOINT ["ticket-agent"]
+CMD ["worker"]
