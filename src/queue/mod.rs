@@ -144,6 +144,13 @@ impl Topology {
             "x-delivery-limit".into(),
             AMQPValue::LongInt(amqp.delivery_limit.try_into().unwrap_or(i32::MAX)),
         );
+        // The broker's own dead-lettering (at the delivery limit) must not lose the
+        // message on its way to the dead queue; at-least-once requires reject-publish.
+        args.insert(
+            "x-dead-letter-strategy".into(),
+            long_string("at-least-once"),
+        );
+        args.insert("x-overflow".into(), long_string("reject-publish"));
         declare_queue(ch, &self.tickets_queue, args).await?;
         bind(ch, &self.tickets_queue, &self.tickets_exchange, TICKET_KEY).await?;
 

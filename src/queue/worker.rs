@@ -156,6 +156,14 @@ impl Worker {
             .and_then(|a| u32::try_from(a).ok())
             .unwrap_or(1)
             .max(1);
+        // A message far larger than any valid ticket is not even parsed.
+        let limit = self.settings.agent.max_body_bytes + 16 * 1024;
+        if body.len() > limit {
+            return Disposition::DeadLetter {
+                reason: DeadReason::TooLarge,
+                error: format!("message of {} bytes, over the limit of {limit}", body.len()),
+            };
+        }
         let ticket = match Ticket::from_json(body, self.settings.agent.max_body_bytes) {
             Ok(t) => t,
             Err(e) => return poison(&e),
@@ -331,11 +339,29 @@ impl Worker {
             d => d,
         };
         let copy = |extra: Vec<(&str, AMQPValue)>| {
-            let mut headers = delivery.properties.headers().clone().unwrap_or_default();
+            // The broker's own bookkeeping is not ours to republish.
+            let mut headers: std::collections::BTreeMap<_, _> = delivery
+                .properties
+                .headers()
+                .clone()
+                .unwrap_or_default()
+                .inner()
+                .clone()
+                .into_iter()
+                .filter(|(k, _)| {
+                    !k.as_str().starts_with("x-death")
+                        && !k.as_str().starts_with("x-first-death")
+                        && !k.as_str().starts_with("x-last-death")
+                        && k.as_str() != "x-delivery-count"
+                })
+                .collect();
             for (k, v) in extra {
                 headers.insert(k.into(), v);
             }
-            delivery.properties.clone().with_headers(headers)
+            delivery
+                .properties
+                .clone()
+                .with_headers(FieldTable::from(headers))
         };
         let published = match &disposition {
             Disposition::Ack { .. } => Ok(()),
@@ -432,7 +458,7 @@ fn truncate(s: &str, max: usize) -> String {
 fn poison(e: &TicketError) -> Disposition {
     let reason = match e {
         TicketError::Malformed(_) => DeadReason::NotJson,
-        TicketError::TooLong { field: "body", .. } => DeadReason::TooLarge,
+        TicketError::TooLong { .. } => DeadReason::TooLarge,
         _ => DeadReason::InvalidTicket,
     };
     Disposition::DeadLetter {
@@ -510,11 +536,25 @@ impl WorkerApp {
                 c = super::connect_with_backoff(&self.settings.amqp.url, &self.worker_id, 0) => c?,
                 () = &mut shutdown => break,
             };
-            let consume = conn.create_channel().await?;
-            consume
-                .basic_qos(ws.effective_prefetch(), BasicQosOptions::default())
-                .await?;
-            let publish = super::confirm_channel(&conn).await?;
+            let setup = async {
+                let consume = conn.create_channel().await?;
+                consume
+                    .basic_qos(ws.effective_prefetch(), BasicQosOptions::default())
+                    .await?;
+                let publish = super::confirm_channel(&conn).await?;
+                anyhow::Ok((consume, publish))
+            };
+            let (consume, publish) = match setup.await {
+                Ok(channels) => channels,
+                Err(e) => {
+                    // The broker went away between connecting and setting up: reconnect.
+                    tracing::warn!(error = %format!("{e:#}"), "could not open channels; reconnecting");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            };
+            // A topology the broker refuses (a queue that exists with other arguments)
+            // will not fix itself: that one is fatal.
             topology.declare(&consume, &self.settings.amqp).await?;
             let worker = Arc::new(Worker::new(
                 self.settings.clone(),
@@ -524,14 +564,22 @@ impl WorkerApp {
                 self.worker_id.clone(),
             ));
             let tag = format!("{}-{}", self.worker_id, rand::random::<u32>());
-            let mut consumer = consume
+            let mut consumer = match consume
                 .basic_consume(
                     topology.tickets_queue.as_str().into(),
                     tag.as_str().into(),
                     BasicConsumeOptions::default(),
                     FieldTable::default(),
                 )
-                .await?;
+                .await
+            {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not start consuming; reconnecting");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            };
             tracing::info!(worker_id = %self.worker_id, queue = %topology.tickets_queue, concurrency = ws.concurrency, prefetch = ws.effective_prefetch(), "consuming");
             loop {
                 if worker.redis_down.load(Ordering::SeqCst) {
