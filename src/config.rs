@@ -37,6 +37,10 @@ pub struct Settings {
     pub amqp: AmqpSettings,
     /// The queue worker.
     pub worker: WorkerSettings,
+    /// Where approved emails go.
+    pub outbox: OutboxSettings,
+    /// The approvals service.
+    pub approvals: ApprovalsSettings,
 }
 
 /// RabbitMQ.
@@ -191,10 +195,65 @@ pub struct ProviderSettings {
 /// Which commerce backend, and its data.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CommerceSettings {
-    /// `embedded` (the only backend so far).
+    /// `embedded` or `http`.
     pub backend: String,
     /// The world's data folder; empty for the fixture world compiled in.
     pub data_dir: String,
+    /// The HTTP backend.
+    pub http: HttpCommerceSettings,
+}
+
+/// The HTTP commerce backend (docs/backends.md).
+#[derive(Debug, Clone, Deserialize)]
+pub struct HttpCommerceSettings {
+    /// The service's base URL.
+    pub base_url: String,
+    /// The environment variable holding the bearer token.
+    pub token_env: String,
+    /// Seconds before a request times out.
+    pub timeout_secs: u64,
+    /// Retries on 5xx, timeouts and connection errors.
+    pub max_retries: u32,
+}
+
+/// Where approved emails go.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OutboxSettings {
+    /// `file` or `smtp`.
+    pub kind: String,
+    /// The JSON Lines file of the file outbox.
+    pub path: String,
+    /// SMTP server host.
+    pub smtp_host: String,
+    /// SMTP server port.
+    pub smtp_port: u16,
+    /// `none`, `starttls` or `tls`.
+    pub smtp_tls: String,
+    /// The From address.
+    pub smtp_from: String,
+    /// The environment variable holding the SMTP user name.
+    pub smtp_username_env: String,
+    /// The environment variable holding the SMTP password.
+    pub smtp_password_env: String,
+    /// Seconds before an SMTP exchange times out.
+    pub smtp_timeout_secs: u64,
+}
+
+/// The approvals service.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ApprovalsSettings {
+    /// Address of the console and JSON API.
+    pub listen: String,
+    /// The environment variable listing reviewers (`name:token,…`).
+    pub reviewers_env: String,
+    /// Seconds before a pending action expires.
+    pub pending_ttl_secs: u64,
+    /// Seconds between sweeps.
+    pub sweep_secs: u64,
+    /// Seconds a console session lasts.
+    pub session_ttl_secs: u64,
+    /// Mark the session cookie Secure.
+    pub cookie_secure: bool,
 }
 
 /// Knowledge-base search.
@@ -342,10 +401,22 @@ impl Settings {
                 bail!("invalid configuration: {key} is out of range");
             }
         }
-        if self.commerce.backend != "embedded" {
+        if !matches!(self.commerce.backend.as_str(), "embedded" | "http") {
             bail!(
-                "invalid configuration: commerce.backend = {:?}; the only backend is \"embedded\"",
+                "invalid configuration: commerce.backend = {:?}; expected \"embedded\" or \"http\"",
                 self.commerce.backend
+            );
+        }
+        if !matches!(self.outbox.kind.as_str(), "file" | "smtp") {
+            bail!(
+                "invalid configuration: outbox.kind = {:?}; expected \"file\" or \"smtp\"",
+                self.outbox.kind
+            );
+        }
+        if !matches!(self.outbox.smtp_tls.as_str(), "none" | "starttls" | "tls") {
+            bail!(
+                "invalid configuration: outbox.smtp_tls = {:?}; expected none, starttls or tls",
+                self.outbox.smtp_tls
             );
         }
         Ok(())
