@@ -27,6 +27,28 @@ pub fn load_world(settings: &Settings) -> anyhow::Result<World> {
     }
 }
 
+/// The commerce backend named by `commerce.backend`: the embedded shop (over
+/// [`load_world`]) or the HTTP one.
+///
+/// # Errors
+/// A world that does not load, or an HTTP client that cannot be built.
+pub fn commerce_backend(settings: &Settings) -> anyhow::Result<Arc<dyn CommerceBackend>> {
+    Ok(match settings.commerce.backend.as_str() {
+        "http" => Arc::new(crate::commerce::http::HttpBackend::new(
+            &settings.commerce.http,
+        )?),
+        _ => Arc::new(EmbeddedBackend::new(load_world(settings)?)),
+    })
+}
+
+/// The outbox named by `outbox.kind`.
+///
+/// # Errors
+/// An outbox that cannot be built (e.g. an SMTP relay setting that does not parse).
+pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn crate::actions::Outbox>> {
+    crate::outbox::from_settings(&settings.outbox)
+}
+
 /// The agent's budget from settings.
 pub fn budget(settings: &Settings) -> Budget {
     Budget {

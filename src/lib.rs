@@ -9,6 +9,8 @@
 //! - [`model`]: the `ChatModel` trait, the offline rules model, the HTTP providers.
 //! - [`agent`]: the loop, the budget, the prompt, verification against the trace.
 //! - [`actions`], [`idempotency`]: pending actions and exactly-once execution.
+//! - [`queue`]: RabbitMQ topology, messages, the worker and `submit`.
+//! - [`approvals`]: the pending store, decisions, the console and API, the service.
 //! - [`process`]: the embedded main job (JSON Lines in, outcomes out).
 //! - [`eval`]: the eval set's runner and metrics.
 //! - [`app`]: builds the pieces from [`config::Settings`], as production and tests do.
@@ -16,6 +18,7 @@
 pub mod actions;
 pub mod agent;
 pub mod app;
+pub mod approvals;
 pub mod clock;
 pub mod commerce;
 pub mod config;
@@ -23,6 +26,7 @@ pub mod eval;
 pub mod idempotency;
 pub mod model;
 pub mod money;
+pub mod outbox;
 pub mod outcome;
 pub mod process;
 pub mod queue;

@@ -56,6 +56,11 @@ enum Command {
     },
     /// Declares the RabbitMQ topology and prints its names as JSON.
     Topology,
+    /// The approvals service (serve) and its command-line door (list, approve, reject).
+    Approvals {
+        #[command(subcommand)]
+        command: ApprovalsCommand,
+    },
     /// Runs the eval set and prints the table and metrics.
     Eval {
         /// Folder of case files (default: eval.cases_dir).
@@ -76,12 +81,52 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum ApprovalsCommand {
+    /// Consumes approvals.pending, serves the console and JSON API, sweeps expiries.
+    Serve,
+    /// Lists pending (or decided) actions.
+    List {
+        /// Decided actions instead of pending ones.
+        #[arg(long)]
+        decided: bool,
+        /// JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approves an action: it executes once, whatever else approves it.
+    Approve {
+        /// The approval id (apr_…).
+        id: String,
+        /// Who decides (default: $USER).
+        #[arg(long)]
+        reviewer: Option<String>,
+        /// A note for the audit record.
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Rejects an action.
+    Reject {
+        /// The approval id (apr_…).
+        id: String,
+        /// Who decides (default: $USER).
+        #[arg(long)]
+        reviewer: Option<String>,
+        /// A note for the audit record.
+        #[arg(long)]
+        note: Option<String>,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Long-running commands log a line per ticket; batch commands keep stderr for
     // their progress bar and summary.
     let level = match cli.command {
-        Command::Worker { .. } => "info",
+        Command::Worker { .. }
+        | Command::Approvals {
+            command: ApprovalsCommand::Serve,
+        } => "info",
         _ => "warn",
     };
     telemetry::init(cli.log_format, level);
@@ -113,8 +158,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             settings.validate()?;
             let model = model::from_settings(&settings.model)?;
-            let world = app::load_world(&settings)?;
-            let (agent, _shop) = app::embedded_agent(&settings, world, model).await?;
+            let backend = app::commerce_backend(&settings)?;
+            let agent = app::agent(&settings, backend, model).await?;
             let worker = ticket_agent::queue::worker::WorkerApp::build(settings, agent).await?;
             eprintln!("worker {} starting", worker.id());
             let stats = worker.run_until_stopped(shutdown_signal()).await?;
@@ -167,6 +212,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{}", serde_json::to_string_pretty(&topology)?);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Approvals { command } => run_approvals(settings, command).await,
         Command::Tools => {
             let contracts = tools::contracts::all();
             println!("{}", serde_json::to_string_pretty(&contracts)?);
@@ -252,8 +298,7 @@ async fn run_process(
 ) -> anyhow::Result<ExitCode> {
     let input = read_input(file)?;
     let model = model::from_settings(&settings.model)?;
-    let world = app::load_world(settings)?;
-    let (agent, _shop) = app::embedded_agent(settings, world, model).await?;
+    let agent = app::agent(settings, app::commerce_backend(settings)?, model).await?;
     let mut bar = Bar::new(process::count_lines(&input));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -275,6 +320,79 @@ async fn run_process(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+async fn run_approvals(settings: Settings, command: ApprovalsCommand) -> anyhow::Result<ExitCode> {
+    use ticket_agent::approvals::Verdict;
+    use ticket_agent::approvals::service::{ApprovalsApp, approvals_from_settings};
+    let (id, verdict, reviewer, note) = match command {
+        ApprovalsCommand::Serve => {
+            let app = ApprovalsApp::build(settings).await?;
+            eprintln!("approvals console on http://{}", app.local_addr()?);
+            app.run_until_stopped(shutdown_signal()).await?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        ApprovalsCommand::List { decided, json } => {
+            let approvals = approvals_from_settings(&settings).await?;
+            let records = if decided {
+                approvals.store.decided(500).await?
+            } else {
+                approvals.store.pending(500).await?
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&records)?);
+            } else {
+                for r in &records {
+                    let m = &r.message;
+                    println!(
+                        "{}  {:<9}  ticket {}  customer {}  {} {}  {}  {}",
+                        m.approval_id,
+                        r.status.as_str(),
+                        m.ticket_id,
+                        m.customer_id,
+                        m.tool,
+                        m.arguments["order_id"]
+                            .as_str()
+                            .or(m.arguments["to"].as_str())
+                            .unwrap_or(""),
+                        m.arguments["amount_usd"]
+                            .as_f64()
+                            .map(|a| format!("${a:.2}"))
+                            .unwrap_or_default(),
+                        m.eligibility
+                            .as_ref()
+                            .map(|e| e.policy_ref.as_str())
+                            .unwrap_or(""),
+                    );
+                }
+                eprintln!(
+                    "{} {}",
+                    records.len(),
+                    if decided { "decided" } else { "pending" }
+                );
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        ApprovalsCommand::Approve { id, reviewer, note } => (id, Verdict::Approve, reviewer, note),
+        ApprovalsCommand::Reject { id, reviewer, note } => (id, Verdict::Reject, reviewer, note),
+    };
+    let reviewer = reviewer
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "cli".into());
+    let approvals = approvals_from_settings(&settings).await?;
+    // Audit records go out now when the broker answers; otherwise the service's sweep
+    // publishes them.
+    if let Ok(conn) =
+        ticket_agent::queue::connect(&settings.amqp.url, "ticket-agent approvals cli").await
+        && let Ok(ch) = ticket_agent::queue::confirm_channel(&conn).await
+    {
+        *approvals.channel.lock().expect("channel slot") = Some(ch);
+    }
+    let outcome = approvals
+        .decide(&id, verdict, &format!("cli:{reviewer}"), note.as_deref())
+        .await?;
+    println!("{}", serde_json::to_string_pretty(&outcome)?);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn read_input(file: Option<&Path>) -> anyhow::Result<String> {

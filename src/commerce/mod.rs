@@ -7,6 +7,7 @@
 //! the tools, and the embedded implementation in [`embedded`].
 
 pub mod embedded;
+pub mod http;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

@@ -67,6 +67,10 @@ pub struct Topology {
     pub approvals_exchange: String,
     /// Durable queue the approvals service consumes.
     pub approvals_pending_queue: String,
+    /// Topic exchange of decision audit records (`decision.approved`, `decision.rejected`, `decision.expired`).
+    pub decisions_exchange: String,
+    /// Durable queue of every decision audit record.
+    pub decisions_queue: String,
 }
 
 impl Topology {
@@ -96,6 +100,8 @@ impl Topology {
             outcomes_all_queue: n("outcomes.all"),
             approvals_exchange: n("approvals"),
             approvals_pending_queue: n("approvals.pending"),
+            decisions_exchange: n("approvals.decisions"),
+            decisions_queue: n("approvals.decisions.log"),
         }
     }
 
@@ -133,6 +139,7 @@ impl Topology {
         exchange(&self.dead_exchange, ExchangeKind::Fanout).await?;
         exchange(&self.outcomes_exchange, ExchangeKind::Topic).await?;
         exchange(&self.approvals_exchange, ExchangeKind::Topic).await?;
+        exchange(&self.decisions_exchange, ExchangeKind::Topic).await?;
 
         let mut args = FieldTable::default();
         args.insert("x-queue-type".into(), long_string("quorum"));
@@ -210,6 +217,17 @@ impl Topology {
             "approval.#",
         )
         .await?;
+
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        declare_queue(ch, &self.decisions_queue, args).await?;
+        bind(
+            ch,
+            &self.decisions_queue,
+            &self.decisions_exchange,
+            "decision.#",
+        )
+        .await?;
         Ok(())
     }
 
@@ -224,6 +242,7 @@ impl Topology {
             &self.escalations_queue,
             &self.outcomes_all_queue,
             &self.approvals_pending_queue,
+            &self.decisions_queue,
         ];
         queues.extend(self.retry_queues.iter().map(|(q, _, _)| q));
         for q in queues {
@@ -236,6 +255,7 @@ impl Topology {
             &self.dead_exchange,
             &self.outcomes_exchange,
             &self.approvals_exchange,
+            &self.decisions_exchange,
         ] {
             ch.exchange_delete(e.as_str().into(), ExchangeDeleteOptions::default())
                 .await?;

@@ -1,0 +1,344 @@
+//! `ticket-agent approvals serve`: the long-running service. It consumes
+//! `approvals.pending` into the store, serves the console and API, and sweeps:
+//! pending actions past their TTL expire (their ticket is published as escalated,
+//! `approval_expired`), approved actions whose execution did not finish are executed
+//! again with the same key, and audit records that did not reach
+//! `approvals.decisions` are published again.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use chrono::Utc;
+use futures::StreamExt;
+use lapin::options::{BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions};
+use lapin::types::FieldTable;
+use lapin::{BasicProperties, Channel};
+use tokio::net::TcpListener;
+
+use super::web::{Reviewers, WebState, router};
+use super::{ApprovalStatus, ApprovalStore, Approvals};
+use crate::config::Settings;
+use crate::idempotency::RedisStore;
+use crate::outcome::{EscalationCategory, OutcomeKind};
+use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
+use crate::queue::{Topology, publish_confirmed};
+
+/// Builds the decision path from settings (the CLI uses it too, without a channel).
+///
+/// # Errors
+/// Redis unreachable, or a backend or outbox that cannot be built.
+pub async fn approvals_from_settings(settings: &Settings) -> anyhow::Result<Approvals> {
+    let store = ApprovalStore::connect(&settings.redis.url, &settings.redis.key_prefix)
+        .await
+        .context("connecting to Redis (redis.url)")?;
+    let idempotency = RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix).await?;
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    Ok(Approvals {
+        store,
+        backend: crate::app::commerce_backend(settings)?,
+        outbox: crate::app::outbox(settings)?,
+        idempotency: Arc::new(idempotency),
+        channel: Arc::new(std::sync::Mutex::new(None)),
+        decisions_exchange: topology.decisions_exchange,
+        lease: Duration::from_secs(settings.idempotency.lease_secs),
+        result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
+    })
+}
+
+/// The service.
+pub struct ApprovalsApp {
+    settings: Settings,
+    approvals: Approvals,
+    reviewers: Arc<Reviewers>,
+    listener: TcpListener,
+}
+
+impl ApprovalsApp {
+    /// Binds the console's address and connects to Redis.
+    ///
+    /// # Errors
+    /// An address that cannot be bound, Redis unreachable, reviewers that do not parse.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let reviewers =
+            Reviewers::from_env(&settings.approvals.reviewers_env).with_context(|| {
+                format!(
+                    "reading reviewers from ${}",
+                    settings.approvals.reviewers_env
+                )
+            })?;
+        if reviewers.is_empty() {
+            tracing::warn!(var = %settings.approvals.reviewers_env, "no reviewers configured: nobody can sign in or decide");
+        }
+        let approvals = approvals_from_settings(&settings).await?;
+        let listener = TcpListener::bind(&settings.approvals.listen)
+            .await
+            .with_context(|| format!("binding approvals.listen = {}", settings.approvals.listen))?;
+        Ok(Self {
+            settings,
+            approvals,
+            reviewers: Arc::new(reviewers),
+            listener,
+        })
+    }
+
+    /// The bound address (port 0 in tests becomes a real port here).
+    ///
+    /// # Errors
+    /// The socket's address cannot be read.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The decision path (tests drive it directly too).
+    pub fn approvals(&self) -> &Approvals {
+        &self.approvals
+    }
+
+    /// Runs until `shutdown`.
+    ///
+    /// # Errors
+    /// A topology the broker refuses; connection failures are retried.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let state = WebState {
+            approvals: self.approvals.clone(),
+            reviewers: self.reviewers.clone(),
+            session_ttl_secs: self.settings.approvals.session_ttl_secs,
+            cookie_secure: self.settings.approvals.cookie_secure,
+        };
+        let serve = axum::serve(self.listener, router(state))
+            .with_graceful_shutdown(stopped(stop_rx.clone()));
+        let web = tokio::spawn(async move { serve.await });
+        let consumer = tokio::spawn(consume_loop(
+            self.settings.clone(),
+            self.approvals.clone(),
+            stop_rx.clone(),
+        ));
+        let sweeper = tokio::spawn(sweep_loop(
+            self.settings.clone(),
+            self.approvals.clone(),
+            stop_rx,
+        ));
+        shutdown.await;
+        let _ = stop_tx.send(true);
+        let _ = web.await;
+        let consumed = consumer.await.context("the consumer task panicked")?;
+        let _ = sweeper.await;
+        consumed
+    }
+}
+
+async fn consume_loop(
+    settings: Settings,
+    approvals: Approvals,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    loop {
+        let conn = tokio::select! {
+            c = crate::queue::connect_with_backoff(&settings.amqp.url, "ticket-agent approvals", 0) => c?,
+            () = stopped(stop.clone()) => return Ok(()),
+        };
+        let channels = async {
+            let consume = conn.create_channel().await?;
+            consume.basic_qos(64, BasicQosOptions::default()).await?;
+            let publish = crate::queue::confirm_channel(&conn).await?;
+            anyhow::Ok((consume, publish))
+        };
+        let (consume, publish) = match channels.await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "could not open channels; reconnecting");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        topology.declare(&consume, &settings.amqp).await?;
+        *approvals.channel.lock().expect("channel slot") = Some(publish);
+        let mut consumer = match consume
+            .basic_consume(
+                topology.approvals_pending_queue.as_str().into(),
+                "ticket-agent-approvals".into(),
+                BasicConsumeOptions::default(),
+                FieldTable::default(),
+            )
+            .await
+        {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not consume; reconnecting");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        tracing::info!(queue = %topology.approvals_pending_queue, "consuming approvals");
+        loop {
+            let next = tokio::select! {
+                d = consumer.next() => d,
+                () = stopped(stop.clone()) => {
+                    let _ = conn.close(200, "approvals shutting down".into()).await;
+                    return Ok(());
+                }
+            };
+            let Some(Ok(delivery)) = next else {
+                tracing::warn!("approvals consumer ended; reconnecting");
+                break;
+            };
+            let parsed: Result<ApprovalMessage, _> = serde_json::from_slice(&delivery.data);
+            match parsed {
+                Ok(message) => match approvals.store.upsert(&message).await {
+                    Ok(kind) => {
+                        tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
+                        let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+                    }
+                    Err(e) => {
+                        // Not recorded: not acked. It comes back when Redis does.
+                        tracing::warn!(error = %e, "could not store an approval; requeueing it");
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                        let _ = delivery
+                            .acker
+                            .nack(BasicNackOptions {
+                                requeue: true,
+                                ..Default::default()
+                            })
+                            .await;
+                    }
+                },
+                Err(e) => {
+                    tracing::error!(error = %e, "an approval message does not parse; dropping it to the dead letters");
+                    let _ = delivery
+                        .acker
+                        .nack(BasicNackOptions {
+                            requeue: false,
+                            ..Default::default()
+                        })
+                        .await;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn sweep_loop(
+    settings: Settings,
+    approvals: Approvals,
+    stop: tokio::sync::watch::Receiver<bool>,
+) {
+    let every = Duration::from_secs(settings.approvals.sweep_secs.max(1));
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(every) => {}
+            () = stopped(stop.clone()) => return,
+        }
+        if let Err(e) = sweep(&settings, &approvals).await {
+            tracing::warn!(error = %format!("{e:#}"), "sweep failed; trying again next time");
+        }
+    }
+}
+
+/// Resolves once the stop flag is set.
+async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|s| *s).await;
+}
+
+/// One sweep: expire old pending actions, re-execute approved ones that did not
+/// finish, publish audit records that did not reach the exchange.
+///
+/// # Errors
+/// Store or broker failures (the next sweep tries again).
+pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result<()> {
+    let ttl = chrono::Duration::seconds(
+        i64::try_from(settings.approvals.pending_ttl_secs).unwrap_or(i64::MAX),
+    );
+    for id in approvals.store.pending_older_than(Utc::now() - ttl).await? {
+        if approvals
+            .store
+            .transition(
+                &id,
+                ApprovalStatus::Expired,
+                "system",
+                Some("no decision before the TTL"),
+            )
+            .await?
+            .is_some()
+        {
+            continue;
+        }
+        let Some(record) = approvals.store.get(&id).await? else {
+            continue;
+        };
+        tracing::warn!(approval_id = %id, ticket_id = %record.message.ticket_id, "approval expired; escalating its ticket");
+        let channel = approvals.channel.lock().expect("channel slot").clone();
+        if let Some(ch) = channel {
+            publish_expiry(&ch, settings, &record.message).await?;
+        }
+        approvals.publish_audit(&record).await;
+    }
+    for id in approvals.store.decided_ids().await? {
+        let Some(record) = approvals.store.get(&id).await? else {
+            continue;
+        };
+        if record.status == ApprovalStatus::Approved
+            && let Err(e) = approvals.execute(&id).await
+        {
+            tracing::warn!(approval_id = %id, error = %e, "approved action still not executed");
+        }
+        if !record.audit_published {
+            let record = approvals.store.get(&id).await?.unwrap_or(record);
+            approvals.publish_audit(&record).await;
+        }
+    }
+    Ok(())
+}
+
+async fn publish_expiry(
+    ch: &Channel,
+    settings: &Settings,
+    message: &ApprovalMessage,
+) -> anyhow::Result<()> {
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let outcome = OutcomeMessage {
+        ticket_id: message.ticket_id.clone(),
+        customer_id: message.customer_id.clone(),
+        outcome: OutcomeKind::Escalated,
+        message: None,
+        reason: Some(format!(
+            "the proposed {} ({}) waited longer than {} s for a decision",
+            message.tool, message.approval_id, settings.approvals.pending_ttl_secs
+        )),
+        category: Some(EscalationCategory::ApprovalExpired),
+        approval_ids: vec![message.approval_id.clone()],
+        attempt: 0,
+        worker_id: "approvals".into(),
+        model: String::new(),
+        tool_calls: 0,
+        usage: Default::default(),
+        cost_usd: 0.0,
+        duration_ms: 0,
+        finished_at: Utc::now(),
+    };
+    let props = BasicProperties::default()
+        // Not the ticket id alone: the ticket's first outcome already has that id.
+        .with_message_id(
+            format!("{}:expired:{}", message.ticket_id, message.approval_id)
+                .as_str()
+                .into(),
+        )
+        .with_correlation_id(message.ticket_id.as_str().into());
+    publish_confirmed(
+        ch,
+        &topology.outcomes_exchange,
+        &outcome.routing_key(),
+        &serde_json::to_vec(&outcome)?,
+        props,
+    )
+    .await?;
+    Ok(())
+}
