@@ -17,7 +17,6 @@ use crate::money::Usd;
 
 /// A customer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Customer {
     /// The customer's id.
     pub customer_id: String,
@@ -58,7 +57,6 @@ impl OrderStatus {
 
 /// One line of an order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct OrderItem {
     /// Stock-keeping unit.
     pub sku: String,
@@ -72,7 +70,6 @@ pub struct OrderItem {
 
 /// An order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Order {
     /// The order's id.
     pub order_id: String,
@@ -112,7 +109,6 @@ impl Order {
 
 /// A help-center article.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct KbArticle {
     /// The article's id.
     pub id: String,
