@@ -44,6 +44,8 @@ COPY config ./config
 COPY data ./data
 COPY examples ./examples
 COPY evals ./evals
+# The approvals service's outbox file lives in /data (a volume in docker-compose.yml).
+RUN mkdir -p /data && chown 10001:10001 /data
 USER 10001
 ENTRYPOINT ["ticket-agent"]
 CMD ["worker"]
