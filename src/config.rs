@@ -73,6 +73,15 @@ pub struct WorkerSettings {
     pub done_ttl_secs: u64,
     /// Seconds in-flight tickets get to finish on shutdown.
     pub shutdown_grace_secs: u64,
+    /// Replays out of the dead-letter queue allowed per ticket (`x-replay-count`):
+    /// `dlq replay` skips a letter replayed this many times, with a warning, and leaves
+    /// it dead. 0 turns replay off.
+    pub max_replays: u32,
+    /// Address of `/metrics`, `/healthz` and `/readyz` (port 0: any free port; empty:
+    /// no endpoint).
+    pub metrics_listen: String,
+    /// Seconds between polls of the tickets queue's depth for the metrics.
+    pub queue_poll_secs: u64,
 }
 
 impl WorkerSettings {
@@ -342,7 +351,10 @@ impl Settings {
                 Environment::with_prefix("TICKET_AGENT")
                     .prefix_separator("__")
                     .separator("__")
-                    .try_parsing(true),
+                    .try_parsing(true)
+                    // Lists from the environment are comma-separated: "5000,30000,300000".
+                    .list_separator(",")
+                    .with_list_parse_key("worker.retry_delays_ms"),
             )
             .build()
             .context("reading configuration")?
@@ -371,7 +383,7 @@ impl Settings {
     /// # Errors
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
-        let checks: [(&str, bool); 14] = [
+        let checks: [(&str, bool); 15] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
@@ -390,6 +402,7 @@ impl Settings {
                 !self.worker.retry_delays_ms.is_empty(),
             ),
             ("worker.lease_secs", self.worker.lease_secs >= 1),
+            ("worker.queue_poll_secs", self.worker.queue_poll_secs >= 1),
             ("amqp.delivery_limit", self.amqp.delivery_limit >= 1),
             (
                 "eval.min_pass_rate",
@@ -467,6 +480,16 @@ mod tests {
             Settings::load_from(dir.path(), Some("zero")).unwrap_err()
         );
         assert!(err.contains("agent.max_tool_calls"), "{err}");
+    }
+
+    #[test]
+    fn a_list_can_be_set_from_the_environment_comma_separated() {
+        // SAFETY: a variable only this test reads; tests that load settings from the
+        // environment are not run concurrently with ones that set it.
+        unsafe { std::env::set_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "100,200") };
+        let s = Settings::load_from(Path::new("/nonexistent"), None);
+        unsafe { std::env::remove_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS") };
+        assert_eq!(s.unwrap().worker.retry_delays_ms, vec![100, 200]);
     }
 
     #[test]

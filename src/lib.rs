@@ -14,16 +14,21 @@
 //! - [`process`]: the embedded main job (JSON Lines in, outcomes out).
 //! - [`eval`]: the eval set's runner and metrics.
 //! - [`app`]: builds the pieces from [`config::Settings`], as production and tests do.
+//! - [`metrics`], [`telemetry`]: Prometheus metrics, health endpoints, logs and redaction.
 
 pub mod actions;
 pub mod agent;
 pub mod app;
 pub mod approvals;
+pub mod bench;
+pub mod chaos;
 pub mod clock;
 pub mod commerce;
 pub mod config;
 pub mod eval;
+pub mod fake_llm;
 pub mod idempotency;
+pub mod metrics;
 pub mod model;
 pub mod money;
 pub mod outbox;
@@ -33,3 +38,4 @@ pub mod queue;
 pub mod telemetry;
 pub mod ticket;
 pub mod tools;
+pub mod traffic;

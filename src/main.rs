@@ -43,6 +43,44 @@ enum Command {
     },
     /// Prints the tool contracts as JSON, exactly as a model receives them.
     Tools,
+    /// Writes generated tickets over the fixture world as JSON Lines, each with its
+    /// expected outcome in an `expected` field. The same seed gives the same bytes.
+    Gen {
+        /// Lines in all, poison included.
+        #[arg(long, default_value_t = 1000)]
+        n: usize,
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The share of poison lines (not JSON, no customer, body over 32 KiB), 0 to 1.
+        #[arg(long, default_value_t = 0.0)]
+        poison_rate: f64,
+        /// Intent weights of the other lines.
+        #[arg(long, default_value = "status=45,refund=25,howto=20,escalate=10")]
+        mix: ticket_agent::traffic::Mix,
+        /// Write here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Serves a fake OpenAI-compatible model (the rules model's decisions) with latency
+    /// and injected 429/500 errors, until SIGTERM/SIGINT.
+    FakeLlm {
+        /// Address to listen on (port 0: any free port; the bound address is printed).
+        #[arg(long, default_value = "127.0.0.1:8089")]
+        listen: String,
+        /// Delay of every answer, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        latency_ms: u64,
+        /// Up to this many more milliseconds, uniform per request.
+        #[arg(long, default_value_t = 0)]
+        jitter_ms: u64,
+        /// Share of requests answered 429 or 500 (half each), 0 to 1.
+        #[arg(long, default_value_t = 0.0)]
+        error_rate: f64,
+        /// Seeds jitter and failures.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Consumes tickets from RabbitMQ until SIGTERM/SIGINT, with Redis idempotency.
     Worker {
         /// Tickets processed at once (default: worker.concurrency).
@@ -56,6 +94,77 @@ enum Command {
     },
     /// Declares the RabbitMQ topology and prints its names as JSON.
     Topology,
+    /// Measures throughput, latency, CPU and memory on the local RabbitMQ and Redis
+    /// and prints the tables of docs/benchmarks.md.
+    Bench {
+        /// Tickets per scenario.
+        #[arg(long, default_value_t = 10_000)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tickets in flight per worker.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+        /// Prefetch per consumer.
+        #[arg(long, default_value_t = 500)]
+        prefetch: u16,
+        /// Fake model latency per turn, ms.
+        #[arg(long, default_value_t = 300)]
+        latency_ms: u64,
+        /// Scenarios to run: a (broker limit), b (rules model), c (fake model), d (scale-out).
+        #[arg(long, default_value = "abcd")]
+        scenarios: String,
+        /// Worker counts for scenario d, comma-separated.
+        #[arg(long, default_value = "1,2,4")]
+        scale: String,
+        /// Also write the measurements as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Submits traffic with poison, runs workers and the approvals service while killing
+    /// workers and restarting Redis and RabbitMQ, then checks nothing was lost or done
+    /// twice. Exits non-zero on any loss, duplicate effect or unaccounted message.
+    Chaos {
+        /// Lines of traffic, poison included.
+        #[arg(long, default_value_t = 1000)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        /// Share of poison lines.
+        #[arg(long, default_value_t = 0.02)]
+        poison_rate: f64,
+        /// Worker processes.
+        #[arg(long, default_value_t = 3)]
+        workers: usize,
+        /// Tickets in flight per worker.
+        #[arg(long, default_value_t = 16)]
+        concurrency: usize,
+        /// Latency of the fake model per turn, ms.
+        #[arg(long, default_value_t = 100)]
+        model_latency_ms: u64,
+        /// SIGKILL a worker this often, in seconds.
+        #[arg(long, default_value_t = 3.0)]
+        kill_every_secs: f64,
+        /// Give up waiting for the drain after this many seconds.
+        #[arg(long, default_value_t = 900)]
+        deadline_secs: u64,
+        /// Do not restart the RabbitMQ application (it affects every user of the broker).
+        #[arg(long)]
+        no_rabbitmq_restart: bool,
+        /// Also write the report as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// The bare consume/SET NX/publish/ack loop of benchmark scenario (a).
+    #[command(hide = true)]
+    BenchLoop,
+    /// The dead-letter queue: list, show, replay and purge dead tickets.
+    Dlq {
+        #[command(subcommand)]
+        command: DlqCommand,
+    },
     /// The approvals service (serve) and its command-line door (list, approve, reject).
     Approvals {
         #[command(subcommand)]
@@ -78,6 +187,77 @@ enum Command {
         /// Exit non-zero under this pass rate (default: eval.min_pass_rate).
         #[arg(long)]
         min_pass_rate: Option<f64>,
+    },
+}
+
+#[derive(Subcommand)]
+enum DlqCommand {
+    /// Lists dead letters; nothing is removed.
+    ///
+    /// Shows each letter's ticket, reason, attempts, replays, first and last death,
+    /// subject and last error.
+    List {
+        /// Show at most this many.
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+        /// Only this reason: not_json, invalid_ticket, too_large, max_attempts,
+        /// delivery_limit.
+        #[arg(long)]
+        reason: Option<String>,
+        /// JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Prints a ticket's dead letter as JSON: the whole body, every header, the last error.
+    Show {
+        /// The ticket id.
+        id: String,
+    },
+    /// Sends dead letters back to the tickets exchange.
+    ///
+    /// Each copy gets x-attempt 1 and x-replay-count + 1. A letter leaves the dead queue
+    /// only once its copy is confirmed; a ticket already done is not run again (its dead
+    /// copy is removed); a letter replayed worker.max_replays times stays dead.
+    #[command(group(
+        clap::ArgGroup::new("selection")
+            .required(true)
+            .multiple(true)
+            .args(["ids", "reason", "all"])
+    ))]
+    Replay {
+        /// A ticket id (repeat for more).
+        #[arg(long = "id", value_name = "ID")]
+        ids: Vec<String>,
+        /// Only letters dead for this reason.
+        #[arg(long)]
+        reason: Option<String>,
+        /// Every dead letter.
+        #[arg(long, conflicts_with_all = ["ids", "reason"])]
+        all: bool,
+        /// Take at most this many selected letters.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Report what would happen; move nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Deletes dead letters that died more than DURATION ago (30m, 12h, 7d).
+    ///
+    /// Asks first on a terminal; elsewhere it needs --yes. Letters with no known death
+    /// time are kept.
+    Purge {
+        /// The age, e.g. 30m, 12h, 7d.
+        #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+        older_than: std::time::Duration,
+        /// Only letters dead for this reason.
+        #[arg(long)]
+        reason: Option<String>,
+        /// Do not ask (required when stdin is not a terminal).
+        #[arg(long)]
+        yes: bool,
     },
 }
 
@@ -186,7 +366,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             )
             .await?;
             for bad in &report.invalid {
-                eprintln!("line {}: invalid ticket, not sent: {}", bad.line, bad.error);
+                let error = telemetry::redact(&bad.error.to_string()).into_owned();
+                eprintln!("line {}: invalid ticket, not sent: {error}", bad.line);
             }
             eprintln!(
                 "submitted {} ticket(s) to {}; {} invalid line(s) not sent",
@@ -213,6 +394,97 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Approvals { command } => run_approvals(settings, command).await,
+        Command::Dlq { command } => run_dlq(settings, command).await,
+        Command::Bench {
+            n,
+            seed,
+            concurrency,
+            prefetch,
+            latency_ms,
+            scenarios,
+            scale,
+            json,
+        } => {
+            let opts = ticket_agent::bench::BenchOptions {
+                n,
+                seed,
+                concurrency,
+                prefetch,
+                latency_ms,
+                scenarios: scenarios
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != ',')
+                    .collect(),
+                scale: scale
+                    .split(',')
+                    .map(|s| {
+                        s.trim()
+                            .parse::<usize>()
+                            .context("--scale takes worker counts like 1,2,4")
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+                binary: std::env::current_exe().context("locating the ticket-agent binary")?,
+            };
+            let measurements = ticket_agent::bench::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&measurements)?)?;
+            }
+            println!("{}", ticket_agent::bench::markdown(&measurements, &opts));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Chaos {
+            n,
+            seed,
+            poison_rate,
+            workers,
+            concurrency,
+            model_latency_ms,
+            kill_every_secs,
+            deadline_secs,
+            no_rabbitmq_restart,
+            json,
+        } => {
+            let opts = ticket_agent::chaos::ChaosOptions {
+                n,
+                seed,
+                poison_rate,
+                workers: workers.max(1),
+                concurrency,
+                model_latency: std::time::Duration::from_millis(model_latency_ms),
+                kill_every: std::time::Duration::from_secs_f64(kill_every_secs.max(0.1)),
+                deadline: std::time::Duration::from_secs(deadline_secs),
+                restart_rabbitmq: !no_rabbitmq_restart,
+                binary: std::env::current_exe().context("locating the ticket-agent binary")?,
+            };
+            let report = ticket_agent::chaos::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&report)?)?;
+            }
+            println!("{report}");
+            Ok(if report.ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::BenchLoop => {
+            ticket_agent::bench::broker_loop(&settings, shutdown_signal()).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gen {
+            n,
+            seed,
+            poison_rate,
+            mix,
+            out,
+        } => run_gen(&settings, n, seed, poison_rate, mix, out.as_deref()),
+        Command::FakeLlm {
+            listen,
+            latency_ms,
+            jitter_ms,
+            error_rate,
+            seed,
+        } => run_fake_llm(&listen, latency_ms, jitter_ms, error_rate, seed).await,
         Command::Tools => {
             let contracts = tools::contracts::all();
             println!("{}", serde_json::to_string_pretty(&contracts)?);
@@ -286,7 +558,9 @@ impl Progress for Bar {
     }
 
     fn bad_line(&mut self, bad: &BadLine) {
-        self.println(&format!("line {}: invalid ticket: {}", bad.line, bad.error));
+        // A parse error quotes the line's text: no customer data on stderr.
+        let error = telemetry::redact(&bad.error.to_string()).into_owned();
+        self.println(&format!("line {}: invalid ticket: {error}", bad.line));
     }
 }
 
@@ -511,4 +785,287 @@ async fn run_eval(
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `ticket-agent dlq …`: every subcommand takes one pass over the dead-letter queue
+/// (src/queue/dlq.rs); a message leaves it only by an ack.
+async fn run_dlq(settings: Settings, command: DlqCommand) -> anyhow::Result<ExitCode> {
+    use ticket_agent::queue::dlq::{self, ReplayAction, Selection};
+    if let DlqCommand::Purge { yes: false, .. } = &command
+        && !std::io::stdin().is_terminal()
+    {
+        anyhow::bail!("refusing to purge without --yes: stdin is not a terminal to confirm on");
+    }
+    let topology = ticket_agent::queue::Topology::from_settings(&settings.amqp, &settings.worker);
+    let conn = ticket_agent::queue::connect(&settings.amqp.url, "ticket-agent dlq").await?;
+    let ch = ticket_agent::queue::confirm_channel(&conn).await?;
+    topology.declare(&ch, &settings.amqp).await?;
+    let queue = topology.dead_queue.clone();
+    let time = |t: Option<chrono::DateTime<chrono::Utc>>| {
+        t.map(|t| t.format("%Y-%m-%d %H:%M:%SZ").to_string())
+            .unwrap_or_else(|| "-".into())
+    };
+    let code = match command {
+        DlqCommand::List {
+            limit,
+            reason,
+            json,
+        } => {
+            let letters = dlq::list(&ch, &topology, limit, reason.as_deref()).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&letters)?);
+            } else {
+                let header = [
+                    "ticket",
+                    "reason",
+                    "attempts",
+                    "replays",
+                    "first dead",
+                    "last dead",
+                    "subject",
+                    "last error",
+                ]
+                .map(String::from);
+                let rows: Vec<[String; 8]> = letters
+                    .iter()
+                    .map(|l| {
+                        [
+                            l.ticket_id.clone().unwrap_or_else(|| "-".into()),
+                            l.reason.clone(),
+                            l.attempts.to_string(),
+                            l.replays.to_string(),
+                            time(l.first_dead_at),
+                            time(l.last_dead_at),
+                            l.subject.clone().unwrap_or_default(),
+                            l.last_error
+                                .as_deref()
+                                .map(|e| e.chars().take(80).collect())
+                                .unwrap_or_default(),
+                        ]
+                    })
+                    .collect();
+                let mut widths = header.clone().map(|h| h.chars().count());
+                for row in &rows {
+                    for (w, cell) in widths.iter_mut().zip(row) {
+                        *w = (*w).max(cell.chars().count());
+                    }
+                }
+                let line = |cells: &[String; 8]| {
+                    cells
+                        .iter()
+                        .zip(widths)
+                        .map(|(c, w)| format!("{c:<w$}"))
+                        .collect::<Vec<_>>()
+                        .join("  ")
+                        .trim_end()
+                        .to_string()
+                };
+                println!("{}", line(&header));
+                for row in &rows {
+                    println!("{}", line(row));
+                }
+                eprintln!(
+                    "{} dead letter(s) shown from {queue}{}",
+                    letters.len(),
+                    if letters.len() == limit {
+                        " (there may be more: --limit)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        DlqCommand::Show { id } => match dlq::show(&ch, &topology, &id).await? {
+            Some(letter) => {
+                println!("{}", serde_json::to_string_pretty(&letter)?);
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("no dead letter for ticket {id} in {queue}");
+                ExitCode::from(1)
+            }
+        },
+        DlqCommand::Replay {
+            ids,
+            reason,
+            all,
+            limit,
+            dry_run,
+            json,
+        } => {
+            let records = ticket_agent::queue::records::TicketRecords::connect(
+                &settings.redis.url,
+                &settings.redis.key_prefix,
+            )
+            .await
+            .context("connecting to Redis (redis.url): replay checks which tickets are done")?;
+            let selection = Selection {
+                ids,
+                reason,
+                all,
+                limit,
+            };
+            let max_replays = settings.worker.max_replays;
+            let work = dlq::replay(&ch, &topology, &records, &selection, dry_run, max_replays);
+            let report = tokio::select! {
+                r = work => r?,
+                _ = tokio::signal::ctrl_c() => {
+                    // Closing the connection puts back every letter not yet acked: at
+                    // worst one is both replayed and still dead.
+                    let _ = conn.close(200, "interrupted".into()).await;
+                    eprintln!("interrupted: every dead letter not yet replayed is back in {queue}");
+                    return Ok(ExitCode::from(130));
+                }
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            }
+            let would = if dry_run { "would be " } else { "" };
+            for e in &report.entries {
+                let what = match &e.action {
+                    ReplayAction::Replayed { replay_count } => {
+                        format!("replayed (replay {replay_count})")
+                    }
+                    ReplayAction::WouldReplay { replay_count } => {
+                        format!("would replay (replay {replay_count})")
+                    }
+                    ReplayAction::AlreadyDone { outcome } => {
+                        format!("already done ({outcome}): not run again; dead copy {would}removed")
+                    }
+                    ReplayAction::Duplicate => {
+                        format!(
+                            "second dead copy of a ticket replayed in this pass: {would}removed"
+                        )
+                    }
+                    ReplayAction::TooManyReplays { replays } => format!(
+                        "skipped: replayed {replays} time(s) already (worker.max_replays = {max_replays}); left dead"
+                    ),
+                    ReplayAction::Failed { error } => format!("failed, left dead: {error}"),
+                };
+                if !json {
+                    println!(
+                        "{}  {}  {what}",
+                        e.ticket_id.as_deref().unwrap_or("-"),
+                        e.reason
+                    );
+                }
+            }
+            for id in &report.missing_ids {
+                eprintln!("ticket {id}: no dead letter found in {queue}");
+            }
+            eprintln!(
+                "{}{} {}replayed, {} already done, {} skipped over max_replays, {} not selected (put back){}",
+                if dry_run { "dry run: " } else { "" },
+                report.replayed(),
+                would,
+                report.count(|a| matches!(a, ReplayAction::AlreadyDone { .. })),
+                report.count(|a| matches!(a, ReplayAction::TooManyReplays { .. })),
+                report.not_selected,
+                if dry_run { "; nothing was moved" } else { "" },
+            );
+            if let Some(why) = &report.stopped {
+                eprintln!("stopped early: {why}; every letter not yet replayed is back in {queue}");
+            }
+            if report.stopped.is_some() || !report.missing_ids.is_empty() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        DlqCommand::Purge {
+            older_than,
+            reason,
+            yes,
+        } => {
+            let age = humantime::format_duration(older_than);
+            let which = match &reason {
+                Some(r) => format!("dead letters ({r}) that died more than {age} ago"),
+                None => format!("dead letters that died more than {age} ago"),
+            };
+            if !yes {
+                let cutoff = dlq::cutoff(older_than);
+                let matching = dlq::list(&ch, &topology, usize::MAX, reason.as_deref())
+                    .await?
+                    .iter()
+                    .filter(|l| l.died_before(cutoff))
+                    .count();
+                eprint!("delete {matching} {which} from {queue}? This cannot be undone. [y/N] ");
+                std::io::stderr().flush()?;
+                let mut answer = String::new();
+                std::io::stdin().read_line(&mut answer)?;
+                if !matches!(answer.trim(), "y" | "Y" | "yes") {
+                    eprintln!("nothing deleted");
+                    let _ = conn.close(200, "done".into()).await;
+                    return Ok(ExitCode::from(1));
+                }
+            }
+            let removed = dlq::purge(&ch, &topology, older_than, reason.as_deref()).await?;
+            eprintln!("deleted {removed} {which} from {queue}");
+            ExitCode::SUCCESS
+        }
+    };
+    let _ = conn.close(200, "done".into()).await;
+    Ok(code)
+}
+
+fn run_gen(
+    settings: &Settings,
+    n: usize,
+    seed: u64,
+    poison_rate: f64,
+    mix: ticket_agent::traffic::Mix,
+    out: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    let world = app::load_world(settings)?;
+    let now = settings.clock.now.or(world.now).context(
+        "gen labels refunds against a pinned clock: set clock.now or use a world with `now`",
+    )?;
+    let options = ticket_agent::traffic::GenOptions {
+        n,
+        seed,
+        poison_rate,
+        mix,
+    };
+    match out {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .with_context(|| format!("creating {}", path.display()))?;
+            let mut w = std::io::BufWriter::new(file);
+            ticket_agent::traffic::write_jsonl(&world, now, &options, &mut w)?;
+        }
+        None => {
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::new(stdout.lock());
+            ticket_agent::traffic::write_jsonl(&world, now, &options, &mut w)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn run_fake_llm(
+    listen: &str,
+    latency_ms: u64,
+    jitter_ms: u64,
+    error_rate: f64,
+    seed: u64,
+) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&error_rate),
+        "--error-rate must be between 0 and 1"
+    );
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("binding {listen}"))?;
+    let addr = listener.local_addr()?;
+    println!("fake-llm listening on http://{addr} (base_url http://{addr}/v1)");
+    std::io::stdout().flush()?;
+    let config = ticket_agent::fake_llm::FakeLlmConfig {
+        latency: std::time::Duration::from_millis(latency_ms),
+        jitter: std::time::Duration::from_millis(jitter_ms),
+        error_rate,
+        seed,
+    };
+    ticket_agent::fake_llm::serve(listener, config, shutdown_signal()).await?;
+    Ok(ExitCode::SUCCESS)
 }

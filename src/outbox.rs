@@ -192,7 +192,8 @@ async fn read_file(path: &Path) -> Result<(Vec<SentEmail>, bool), BackendError> 
             Err(e) => tracing::warn!(
                 path = %path.display(),
                 line = n + 1,
-                error = %e,
+                // A serde error quotes the line's text: the email's recipient and body.
+                error = %crate::telemetry::redact(&e.to_string()),
                 "skipping an unreadable line in the file outbox"
             ),
         }

@@ -149,7 +149,7 @@ pub async fn run_one(agent: &Agent, ticket: &Ticket) -> TicketRun {
     match agent.run(ticket).await {
         Ok(run) => run,
         Err(e) => {
-            tracing::error!(ticket_id = %ticket.ticket_id, error = %e, "ticket could not finish; escalating");
+            tracing::error!(ticket_id = %ticket.ticket_id, error = %crate::telemetry::redact(&e.to_string()), "ticket could not finish; escalating");
             e.into_partial()
         }
     }

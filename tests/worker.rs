@@ -51,6 +51,8 @@ impl Env {
         settings.worker.concurrency = 16;
         settings.worker.lease_secs = 10;
         settings.worker.shutdown_grace_secs = 30;
+        // Workers run side by side here: each takes a free port for its metrics.
+        settings.worker.metrics_listen = "127.0.0.1:0".into();
         settings.agent.max_body_bytes = 2048;
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
         let conn = connect(&settings.amqp.url, "ticket-agent test")

@@ -21,6 +21,7 @@ use crate::model::{
     Usage,
 };
 use crate::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
+use crate::telemetry::redact;
 use crate::ticket::Ticket;
 use crate::tools::{CallStatus, Ledger, ToolBox};
 
@@ -214,13 +215,23 @@ impl Agent {
     /// be retried later. A permanent model failure is not an error: the ticket is
     /// escalated as `model_error`.
     pub async fn run(&self, ticket: &Ticket) -> Result<TicketRun, RunError> {
-        let span = tracing::info_span!("ticket", ticket_id = %ticket.ticket_id);
+        // Inside the worker's per-ticket span (ticket_id, attempt, worker_id) the run
+        // stays in it, so that in JSON logs the current `span` of every model and tool
+        // line carries the worker's fields; elsewhere (process, eval) it opens its own.
+        let current = tracing::Span::current();
+        let span = if current.metadata().is_some_and(|m| m.name() == "ticket") {
+            current
+        } else {
+            tracing::info_span!("ticket", ticket_id = %ticket.ticket_id)
+        };
         self.run_inner(ticket).instrument(span).await
     }
 
     async fn run_inner(&self, ticket: &Ticket) -> Result<TicketRun, RunError> {
         let started = Instant::now();
         let prices = self.model.prices();
+        let label = self.model.label();
+        let metrics = crate::metrics::global();
         let mut trace = Trace::default();
         let mut ledger = Ledger::default();
         let mut messages = vec![Message::user_text(prompt::render_ticket(ticket))];
@@ -246,9 +257,23 @@ impl Agent {
             };
             let t0 = Instant::now();
             let response = match self.model.complete(request).await {
-                Ok(r) => r,
+                Ok(r) => {
+                    metrics.model_call(
+                        &label,
+                        "ok",
+                        t0.elapsed(),
+                        Some((r.usage, prices.cost_usd(r.usage))),
+                    );
+                    r
+                }
                 Err(e) => {
                     let transient = e.is_transient();
+                    let status = if transient {
+                        "transient_error"
+                    } else {
+                        "permanent_error"
+                    };
+                    metrics.model_call(&label, status, t0.elapsed(), None);
                     trace.steps.push(TraceStep::ModelError {
                         turn: turns,
                         transient,
@@ -257,7 +282,7 @@ impl Agent {
                     });
                     match e {
                         ModelError::Transient { message, .. } => {
-                            tracing::warn!(error = %message, "model unavailable; the ticket should be retried");
+                            tracing::warn!(error = %redact(&message), "model unavailable; the ticket should be retried");
                             let partial = Box::new(self.finished(
                                 ticket,
                                 Outcome::escalated(
@@ -271,7 +296,7 @@ impl Agent {
                             return Err(RunError::ModelUnavailable { message, partial });
                         }
                         ModelError::Permanent { message, .. } => {
-                            tracing::error!(error = %message, "model failed permanently; escalating");
+                            tracing::error!(error = %redact(&message), "model failed permanently; escalating");
                             break Err(Outcome::escalated(
                                 EscalationCategory::ModelError,
                                 format!("the model failed: {message}"),
@@ -316,7 +341,16 @@ impl Agent {
                 tool_calls += 1;
                 let t0 = Instant::now();
                 let out = self.tools.call(ticket, call, &mut ledger).await;
-                tracing::debug!(tool = %call.name, status = out.status.as_str(), "tool call");
+                // The model may name a tool that does not exist: one label for all such.
+                let tool = match self.tools.contracts().iter().find(|c| c.name == call.name) {
+                    Some(c) => c.name,
+                    None => "unknown",
+                };
+                metrics
+                    .tool_calls
+                    .with_label_values(&[tool, out.status.as_str()])
+                    .inc();
+                tracing::debug!(tool, status = out.status.as_str(), "tool call");
                 trace.steps.push(TraceStep::ToolCall {
                     turn: turns,
                     id: call.id.clone(),

@@ -377,6 +377,38 @@ impl ApprovalStore {
         Ok(())
     }
 
+    /// How many actions are pending, and when the oldest of them was proposed.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn pending_backlog(&self) -> Result<(u64, Option<DateTime<Utc>>), StoreError> {
+        let mut c = self.conn.clone();
+        let count: u64 = redis::cmd("ZCARD")
+            .arg(self.pending_set())
+            .query_async(&mut c)
+            .await?;
+        let oldest: Vec<(String, f64)> = redis::cmd("ZRANGE")
+            .arg(self.pending_set())
+            .arg(0)
+            .arg(0)
+            .arg("WITHSCORES")
+            .query_async(&mut c)
+            .await?;
+        let oldest = oldest
+            .first()
+            .and_then(|(_, ms)| DateTime::from_timestamp_millis(*ms as i64));
+        Ok((count, oldest))
+    }
+
+    /// Whether Redis answers `PING`.
+    pub async fn ping(&self) -> bool {
+        let mut c = self.conn.clone();
+        redis::cmd("PING")
+            .query_async::<String>(&mut c)
+            .await
+            .is_ok()
+    }
+
     /// Every decided id (for the sweeps).
     ///
     /// # Errors
@@ -472,6 +504,10 @@ impl Approvals {
             (_, Some("missing")) => return Err(DecideError::NotFound(id.into())),
             (_, None) => {
                 tracing::info!(approval_id = id, reviewer, verdict = ?verdict, "decision");
+                crate::metrics::global()
+                    .approvals_decided
+                    .with_label_values(&[to.as_str()])
+                    .inc();
             }
             (Verdict::Approve, Some("approved" | "executed" | "failed"))
             | (Verdict::Reject, Some("rejected")) => {}
@@ -530,6 +566,12 @@ impl Approvals {
             lease: self.lease,
             result_ttl: self.result_ttl,
         };
+        let executed = |status: &str| {
+            crate::metrics::global()
+                .approvals_executed
+                .with_label_values(&[record.message.tool.as_str(), status])
+                .inc();
+        };
         match execute_approved(&action, &fx).await {
             Ok(execution) => {
                 let status = if execution.record.status == "succeeded" {
@@ -537,6 +579,7 @@ impl Approvals {
                 } else {
                     ApprovalStatus::Failed
                 };
+                executed(status.as_str());
                 self.store
                     .patch(
                         id,
@@ -545,8 +588,14 @@ impl Approvals {
                     .await?;
                 Ok(())
             }
-            Err(ExecuteError::Store(e)) => Err(DecideError::Store(e)),
-            Err(e) => Err(DecideError::ExecutionPending(e.to_string())),
+            Err(ExecuteError::Store(e)) => {
+                executed("pending");
+                Err(DecideError::Store(e))
+            }
+            Err(e) => {
+                executed("pending");
+                Err(DecideError::ExecutionPending(e.to_string()))
+            }
         }
     }
 

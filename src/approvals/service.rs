@@ -4,6 +4,10 @@
 //! `approval_expired`), approved actions whose execution did not finish are executed
 //! again with the same key, and audit records that did not reach
 //! `approvals.decisions` are published again.
+//!
+//! The console's port also serves `/metrics` and `/readyz` (the channel audit records
+//! are published on is open, and Redis answers `PING`); each sweep refreshes the
+//! pending-backlog gauges.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -22,6 +26,7 @@ use super::web::{Reviewers, WebState, router};
 use super::{ApprovalStatus, ApprovalStore, Approvals};
 use crate::config::Settings;
 use crate::idempotency::RedisStore;
+use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::outcome::{EscalationCategory, OutcomeKind};
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
 use crate::queue::{Topology, publish_confirmed};
@@ -46,6 +51,37 @@ pub async fn approvals_from_settings(settings: &Settings) -> anyhow::Result<Appr
         lease: Duration::from_secs(settings.idempotency.lease_secs),
         result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
     })
+}
+
+/// What the service's `/readyz` asks: its publishing channel, and Redis.
+struct ApprovalsHealth(Approvals);
+
+#[async_trait::async_trait]
+impl ReadyCheck for ApprovalsHealth {
+    async fn readiness(&self) -> Readiness {
+        let channel = self.0.channel.lock().expect("channel slot").clone();
+        let rabbitmq = channel.is_some_and(|c| c.status().connected());
+        let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.0.store.ping())
+            .await
+            .unwrap_or(false);
+        Readiness { rabbitmq, redis }
+    }
+}
+
+/// Sets the pending-backlog gauges from the store.
+///
+/// # Errors
+/// Redis unavailable.
+pub async fn refresh_backlog_gauges(approvals: &Approvals) -> anyhow::Result<()> {
+    let (count, oldest) = approvals.store.pending_backlog().await?;
+    let m = metrics::global();
+    m.approvals_pending
+        .set(i64::try_from(count).unwrap_or(i64::MAX));
+    let age = oldest.map_or(0.0, |at| {
+        (Utc::now() - at).num_milliseconds().max(0) as f64 / 1000.0
+    });
+    m.approvals_oldest_pending_age.set(age);
+    Ok(())
 }
 
 /// The service.
@@ -112,8 +148,10 @@ impl ApprovalsApp {
             session_ttl_secs: self.settings.approvals.session_ttl_secs,
             cookie_secure: self.settings.approvals.cookie_secure,
         };
-        let serve = axum::serve(self.listener, router(state))
-            .with_graceful_shutdown(stopped(stop_rx.clone()));
+        let ready = Arc::new(ApprovalsHealth(self.approvals.clone()));
+        let routes = router(state).merge(metrics::probe_routes(ready));
+        let serve =
+            axum::serve(self.listener, routes).with_graceful_shutdown(stopped(stop_rx.clone()));
         let web = tokio::spawn(async move { serve.await });
         let consumer = tokio::spawn(consume_loop(
             self.settings.clone(),
@@ -211,7 +249,8 @@ async fn consume_loop(
                     }
                 },
                 Err(e) => {
-                    tracing::error!(error = %e, "an approval message does not parse; dropping it to the dead letters");
+                    // serde quotes what it could not parse: ticket text, an address.
+                    tracing::error!(error = %crate::telemetry::redact(&e.to_string()), "an approval message does not parse; dropping it to the dead letters");
                     let _ = delivery
                         .acker
                         .nack(BasicNackOptions {
@@ -232,6 +271,14 @@ async fn sweep_loop(
     stop: tokio::sync::watch::Receiver<bool>,
 ) {
     let every = Duration::from_secs(settings.approvals.sweep_secs.max(1));
+    for decision in ["approved", "rejected", "expired"] {
+        metrics::global()
+            .approvals_decided
+            .with_label_values(&[decision]);
+    }
+    if let Err(e) = refresh_backlog_gauges(&approvals).await {
+        tracing::warn!(error = %format!("{e:#}"), "could not read the pending backlog");
+    }
     loop {
         tokio::select! {
             () = tokio::time::sleep(every) => {}
@@ -249,7 +296,8 @@ async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
 }
 
 /// One sweep: expire old pending actions, re-execute approved ones that did not
-/// finish, publish audit records that did not reach the exchange.
+/// finish, publish audit records that did not reach the exchange, and refresh the
+/// pending-backlog gauges.
 ///
 /// # Errors
 /// Store or broker failures (the next sweep tries again).
@@ -275,6 +323,10 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
             continue;
         };
         tracing::warn!(approval_id = %id, ticket_id = %record.message.ticket_id, "approval expired; escalating its ticket");
+        metrics::global()
+            .approvals_decided
+            .with_label_values(&["expired"])
+            .inc();
         let channel = approvals.channel.lock().expect("channel slot").clone();
         if let Some(ch) = channel {
             publish_expiry(&ch, settings, &record.message).await?;
@@ -288,14 +340,15 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
         if record.status == ApprovalStatus::Approved
             && let Err(e) = approvals.execute(&id).await
         {
-            tracing::warn!(approval_id = %id, error = %e, "approved action still not executed");
+            // A backend or SMTP error may name the recipient.
+            tracing::warn!(approval_id = %id, error = %crate::telemetry::redact(&e.to_string()), "approved action still not executed");
         }
         if !record.audit_published {
             let record = approvals.store.get(&id).await?.unwrap_or(record);
             approvals.publish_audit(&record).await;
         }
     }
-    Ok(())
+    refresh_backlog_gauges(approvals).await
 }
 
 async fn publish_expiry(
@@ -319,6 +372,7 @@ async fn publish_expiry(
         worker_id: "approvals".into(),
         model: String::new(),
         tool_calls: 0,
+        turns: 0,
         usage: Default::default(),
         cost_usd: 0.0,
         duration_ms: 0,

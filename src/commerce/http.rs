@@ -239,7 +239,8 @@ impl HttpBackend {
                 retry = retry + 1,
                 max_retries = self.max_retries,
                 delay_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
-                error = %message,
+                // The service's error body may name the customer.
+                error = %crate::telemetry::redact(&message),
                 "commerce backend call failed; retrying"
             );
             tokio::time::sleep(delay).await;

@@ -151,13 +151,18 @@ impl HttpClient {
                 }
                 None => self.policy.backoff(retry),
             };
+            crate::metrics::global()
+                .model_retries
+                .with_label_values(&[self.provider])
+                .inc();
             tracing::warn!(
                 provider = self.provider,
                 status = status.map_or_else(|| "none".to_string(), |s| s.to_string()),
                 retry = retry + 1,
                 max_retries = self.policy.max_retries,
                 delay_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
-                error = %message,
+                // An error body may quote the conversation, and so the ticket.
+                error = %crate::telemetry::redact(&message),
                 "model call failed; retrying"
             );
             tokio::time::sleep(delay).await;

@@ -216,6 +216,7 @@ re!(
     HOWTO,
     r"(?i)\bhow (?:do|can|does|to|long|much|many|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bwhat (?:is|are|'s)\b|\bwhat's\b|\bdo you\b|\bdoes your\b|\bis there\b|\bi forgot\b|\bi can'?t (?:log|sign)|\bhow\b"
 );
+re!(CANCEL, r"(?i)\bcancel\b|\bcancellation\b");
 re!(
     FULL_REFUND,
     r"(?i)full refund|whole (?:amount|order)|entire (?:amount|order)|everything back"
@@ -366,6 +367,14 @@ fn plan(t: &TicketText) -> Plan {
         .filter_map(|m| m.as_str().replace(',', ".").parse().ok())
         .filter(|a: &f64| *a > 0.0)
         .collect();
+    // "Cancel my order" asks for something no tool does; the help center says how the
+    // customer can do it, and the order's status says whether they still can.
+    let kb_query = match kb_query {
+        None if CANCEL.is_match(&t.text) && !refund_any => {
+            Some("How do I cancel an order".to_string())
+        }
+        q => q,
+    };
     let kb_query = kb_query.filter(|q| !q.is_empty());
     let kb_retry = kb_query
         .as_ref()

@@ -39,6 +39,9 @@ pub struct OutcomeMessage {
     pub model: String,
     /// Tool calls made.
     pub tool_calls: u32,
+    /// Model turns taken.
+    #[serde(default)]
+    pub turns: u32,
     /// Tokens used.
     pub usage: Usage,
     /// Cost in USD.
@@ -175,6 +178,7 @@ impl Finished {
                 worker_id: worker_id.to_string(),
                 model: run.model.clone(),
                 tool_calls: run.tool_calls,
+                turns: run.turns,
                 usage: run.usage,
                 cost_usd: run.cost_usd,
                 duration_ms: run.duration_ms,

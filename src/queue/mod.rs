@@ -6,6 +6,7 @@
 //! reconnect. What a message *means* is left to [`messages`]; what the worker does
 //! with one is [`worker`]'s; the Redis side of a ticket's life is [`records`]'.
 
+pub mod dlq;
 pub mod messages;
 pub mod records;
 pub mod submit;

@@ -7,10 +7,14 @@
 //! concurrency (prefetch, and a semaphore permit moved into each task), reconnects,
 //! the Redis health gate and graceful shutdown. docs/queues.md lists every crash point
 //! and what it leads to.
+//!
+//! The loop also serves `/metrics`, `/healthz` and `/readyz` on `worker.metrics_listen`
+//! (readiness: the consuming channel is open and Redis answers `PING`), and polls the
+//! tickets queue's depth for the autoscaling gauges (docs/operations.md).
 
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -19,9 +23,11 @@ use futures::StreamExt;
 use lapin::message::Delivery;
 use lapin::options::{
     BasicAckOptions, BasicCancelOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions,
+    QueueDeclareOptions,
 };
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
@@ -29,13 +35,15 @@ use tracing::Instrument;
 use super::messages::Finished;
 use super::records::{DoneRecord, TicketRecords};
 use super::{
-    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, Topology, header_int, long_string,
-    publish_confirmed,
+    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, header_int,
+    header_str, long_string, publish_confirmed,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
 use crate::idempotency::StoreError;
+use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::outcome::OutcomeKind;
+use crate::telemetry::redact;
 use crate::ticket::{Ticket, TicketError};
 
 /// Why a message went to the dead-letter queue.
@@ -52,6 +60,14 @@ pub enum DeadReason {
 }
 
 impl DeadReason {
+    /// Every reason.
+    pub const ALL: [DeadReason; 4] = [
+        Self::NotJson,
+        Self::InvalidTicket,
+        Self::TooLarge,
+        Self::MaxAttempts,
+    ];
+
     /// The header value.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -203,6 +219,10 @@ impl Worker {
         } = &disposition
         {
             self.finished.fetch_add(1, Ordering::Relaxed);
+            metrics::global()
+                .ticket_duration
+                .with_label_values(&[o.as_str()])
+                .observe(started.elapsed().as_secs_f64());
             tracing::info!(outcome = %o, attempt, duration_ms = started.elapsed().as_millis() as u64, "ticket done");
         }
         disposition
@@ -241,7 +261,7 @@ impl Worker {
                 let run = match run {
                     Ok(run) => run,
                     Err(e) => {
-                        tracing::warn!(error = %e, attempt, "transient failure");
+                        tracing::warn!(error = %redact(&e.to_string()), attempt, "transient failure");
                         return Disposition::Retry {
                             attempt,
                             error: e.to_string(),
@@ -270,6 +290,14 @@ impl Worker {
         if let Err(e) = self.records.mark_done(id, &done, ttl).await {
             return self.store_failed(&e);
         }
+        let o = &finished.outcome;
+        metrics::global()
+            .tickets
+            .with_label_values(&[
+                o.outcome.as_str(),
+                o.category.map_or("none", |c| c.as_str()),
+            ])
+            .inc();
         Disposition::Ack {
             outcome: Some(finished.outcome.outcome),
             duplicate: false,
@@ -366,7 +394,8 @@ impl Worker {
         let published = match &disposition {
             Disposition::Ack { .. } => Ok(()),
             Disposition::Requeue { error } => {
-                tracing::warn!(error = %error, "putting the delivery back");
+                tracing::warn!(error = %redact(error), "putting the delivery back");
+                self.count_settled(&disposition);
                 let _ = delivery
                     .acker
                     .nack(BasicNackOptions {
@@ -405,7 +434,9 @@ impl Worker {
                 .await
             }
             Disposition::DeadLetter { reason, error } => {
-                tracing::warn!(reason = reason.as_str(), error = %error, "dead-lettering");
+                // A poison message's error quotes its text (serde quotes what it
+                // could not parse): redacted here; the x-last-error header keeps it.
+                tracing::warn!(reason = reason.as_str(), error = %redact(error), "dead-lettering");
                 let props = copy(vec![
                     (H_DEAD_REASON, long_string(reason.as_str())),
                     (H_LAST_ERROR, long_string(&truncate(error, 1000))),
@@ -428,9 +459,14 @@ impl Worker {
                     // record makes the redelivery an ack without a second run.
                     tracing::warn!(error = %e, "ack failed; the message will be redelivered");
                 }
+                self.count_settled(&disposition);
             }
             Err(e) => {
                 tracing::warn!(error = %e, "could not publish the retry or dead-letter copy; putting the delivery back");
+                metrics::global()
+                    .deliveries
+                    .with_label_values(&["requeue"])
+                    .inc();
                 let _ = delivery
                     .acker
                     .nack(BasicNackOptions {
@@ -442,8 +478,34 @@ impl Worker {
         }
     }
 
+    /// Counts a settled delivery, and its retry tier or dead-letter reason.
+    fn count_settled(&self, disposition: &Disposition) {
+        let m = metrics::global();
+        let label = match disposition {
+            Disposition::Ack {
+                duplicate: true, ..
+            } => "duplicate",
+            Disposition::Ack { .. } => "ack",
+            Disposition::Retry { attempt, .. } => {
+                let (_, key, _) = self.topology.retry_tier(*attempt);
+                m.retries
+                    .with_label_values(&[key.trim_start_matches("retry.")])
+                    .inc();
+                "retry"
+            }
+            Disposition::Busy { .. } => "busy",
+            Disposition::DeadLetter { reason, .. } => {
+                m.dead_letters.with_label_values(&[reason.as_str()]).inc();
+                "dead_letter"
+            }
+            Disposition::Requeue { .. } => "requeue",
+        };
+        m.deliveries.with_label_values(&[label]).inc();
+    }
+
     /// Handles and settles one delivery.
     pub async fn process(&self, delivery: Delivery) {
+        let _in_flight = metrics::global().in_flight();
         let disposition = self
             .handle(&delivery.data, delivery.properties.headers().as_ref())
             .await;
@@ -467,12 +529,127 @@ fn poison(e: &TicketError) -> Disposition {
     }
 }
 
-/// A worker process: connects, declares, consumes until `shutdown`, drains.
+/// A worker process: connects, declares, consumes until `shutdown`, drains; serves its
+/// metrics and health endpoints meanwhile.
 pub struct WorkerApp {
     settings: Settings,
     agent: Agent,
     records: TicketRecords,
     worker_id: String,
+    metrics_listener: Option<TcpListener>,
+}
+
+/// What the worker's `/readyz` asks: the channel it consumes on, and Redis.
+struct WorkerHealth {
+    /// The consuming channel while there is one.
+    channel: std::sync::Mutex<Option<Channel>>,
+    records: TicketRecords,
+}
+
+#[async_trait::async_trait]
+impl ReadyCheck for WorkerHealth {
+    async fn readiness(&self) -> Readiness {
+        let rabbitmq = self
+            .channel
+            .lock()
+            .expect("the channel slot")
+            .as_ref()
+            .is_some_and(|c| c.status().connected());
+        let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.records.ping())
+            .await
+            .unwrap_or(false);
+        Readiness { rabbitmq, redis }
+    }
+}
+
+impl WorkerHealth {
+    fn set_channel(&self, channel: Option<Channel>) {
+        *self.channel.lock().expect("the channel slot") = channel;
+    }
+}
+
+/// Aborts a background task when dropped, whichever way its owner ends.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Creates the worker's counters at 0 for every label value known in advance, so that
+/// `rate()` and `increase()` see a series before its first event.
+fn init_series(topology: &Topology) {
+    let m = metrics::global();
+    for d in [
+        "ack",
+        "duplicate",
+        "retry",
+        "busy",
+        "dead_letter",
+        "requeue",
+    ] {
+        m.deliveries.with_label_values(&[d]);
+    }
+    for r in DeadReason::ALL {
+        m.dead_letters.with_label_values(&[r.as_str()]);
+    }
+    for (_, key, _) in &topology.retry_queues {
+        m.retries
+            .with_label_values(&[key.trim_start_matches("retry.")]);
+    }
+}
+
+/// Milliseconds since the epoch of the delivery's `x-submitted-at`, when it has one.
+fn submitted_at_ms(delivery: &Delivery) -> Option<i64> {
+    let at = header_str(delivery.properties.headers().as_ref(), H_SUBMITTED_AT)?;
+    Some(
+        chrono::DateTime::parse_from_rfc3339(&at)
+            .ok()?
+            .timestamp_millis(),
+    )
+}
+
+fn age_secs(since_ms: i64) -> f64 {
+    ((Utc::now().timestamp_millis() - since_ms).max(0) as f64) / 1000.0
+}
+
+/// Polls the tickets queue's depth (a passive declare, on a channel of its own: a
+/// failed passive declare closes its channel) into the metrics, until its channel
+/// fails or it is aborted. `head` is the `x-submitted-at` of the last delivery taken,
+/// the head of the queue then; the age gauge is reset when the queue is empty.
+async fn poll_queue(probe: Channel, queue: String, every: Duration, head: Arc<AtomicI64>) {
+    let m = metrics::global();
+    loop {
+        let declared = probe
+            .queue_declare(
+                queue.as_str().into(),
+                QueueDeclareOptions {
+                    passive: true,
+                    ..Default::default()
+                },
+                FieldTable::default(),
+            )
+            .await;
+        match declared {
+            Ok(q) => {
+                m.queue_ready.set(i64::from(q.message_count()));
+                m.queue_consumers.set(i64::from(q.consumer_count()));
+                let h = head.load(Ordering::Relaxed);
+                if q.message_count() == 0 {
+                    head.store(0, Ordering::Relaxed);
+                    m.queue_oldest_age.set(0.0);
+                } else if h > 0 {
+                    m.queue_oldest_age.set(age_secs(h));
+                }
+            }
+            Err(e) => {
+                tracing::debug!(error = %e, "queue depth probe failed; polling again after the reconnect");
+                return;
+            }
+        }
+        tokio::time::sleep(every).await;
+    }
 }
 
 /// What a worker did, reported when it stops.
@@ -485,14 +662,24 @@ pub struct WorkerStats {
 }
 
 impl WorkerApp {
-    /// Builds a worker from settings and an agent; connects to Redis.
+    /// Builds a worker from settings and an agent; connects to Redis and binds the
+    /// metrics endpoint (`worker.metrics_listen`).
     ///
     /// # Errors
-    /// Redis unreachable at start.
+    /// Redis unreachable at start, or a metrics address that cannot be bound (another
+    /// worker on the host holding the port).
     pub async fn build(settings: Settings, agent: Agent) -> anyhow::Result<Self> {
         let records = TicketRecords::connect(&settings.redis.url, &settings.redis.key_prefix)
             .await
             .context("connecting to Redis (redis.url)")?;
+        let listen = settings.worker.metrics_listen.trim();
+        let metrics_listener = if listen.is_empty() {
+            None
+        } else {
+            Some(TcpListener::bind(listen).await.with_context(|| {
+                format!("binding worker.metrics_listen = {listen} (another worker on this host needs another port)")
+            })?)
+        };
         let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "worker".into());
         let worker_id = format!(
             "{host}-{}-{:04x}",
@@ -504,12 +691,21 @@ impl WorkerApp {
             agent,
             records,
             worker_id,
+            metrics_listener,
         })
     }
 
     /// This worker's id.
     pub fn id(&self) -> &str {
         &self.worker_id
+    }
+
+    /// The bound address of `/metrics`, `/healthz` and `/readyz` (port 0 in tests
+    /// becomes a real port here); `None` when `worker.metrics_listen` is empty.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.metrics_listener
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
     }
 
     /// Runs until `shutdown` resolves: then stops consuming, lets in-flight tickets
@@ -521,11 +717,26 @@ impl WorkerApp {
     /// Only a topology the broker refuses (e.g. a queue declared with other
     /// arguments); connection failures are retried.
     pub async fn run_until_stopped(
-        self,
+        mut self,
         shutdown: impl Future<Output = ()> + Send,
     ) -> anyhow::Result<WorkerStats> {
+        let health = Arc::new(WorkerHealth {
+            channel: std::sync::Mutex::new(None),
+            records: self.records.clone(),
+        });
+        // The endpoint lives as long as this call, whichever way it returns.
+        let _server = self.metrics_listener.take().map(|listener| {
+            let router = metrics::router(health.clone());
+            AbortOnDrop(tokio::spawn(async move {
+                if let Err(e) = axum::serve(listener, router).await {
+                    tracing::error!(error = %e, "the metrics endpoint stopped");
+                }
+            }))
+        });
+        let head = Arc::new(AtomicI64::new(0));
         let ws = &self.settings.worker;
         let topology = Topology::from_settings(&self.settings.amqp, ws);
+        init_series(&topology);
         let permits = Arc::new(Semaphore::new(ws.concurrency));
         let tracker = TaskTracker::new();
         let mut finished_total = 0u64;
@@ -581,6 +792,20 @@ impl WorkerApp {
                 }
             };
             tracing::info!(worker_id = %self.worker_id, queue = %topology.tickets_queue, concurrency = ws.concurrency, prefetch = ws.effective_prefetch(), "consuming");
+            health.set_channel(Some(consume.clone()));
+            // Aborted when this connection's loop ends.
+            let _poller = match conn.create_channel().await {
+                Ok(probe) => Some(AbortOnDrop(tokio::spawn(poll_queue(
+                    probe,
+                    topology.tickets_queue.clone(),
+                    Duration::from_secs(ws.queue_poll_secs.max(1)),
+                    head.clone(),
+                )))),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not open the queue depth channel; no depth metrics until the next reconnect");
+                    None
+                }
+            };
             loop {
                 if worker.redis_down.load(Ordering::SeqCst) {
                     tracing::warn!("Redis is not answering: taking no new tickets until it does");
@@ -609,6 +834,10 @@ impl WorkerApp {
                 };
                 match next {
                     Some(Ok(delivery)) => {
+                        if let Some(at) = submitted_at_ms(&delivery) {
+                            head.store(at, Ordering::Relaxed);
+                            metrics::global().queue_oldest_age.set(age_secs(at));
+                        }
                         let worker = worker.clone();
                         tracker.spawn(async move {
                             worker.process(delivery).await;
@@ -625,6 +854,7 @@ impl WorkerApp {
                     }
                 }
             }
+            health.set_channel(None);
             if stopping {
                 // Stop deliveries first; what is prefetched but not started goes back
                 // to the queue when the channel closes.

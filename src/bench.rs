@@ -1,0 +1,689 @@
+//! `ticket-agent bench`: the numbers in docs/benchmarks.md, reproducible with one
+//! command on the local RabbitMQ and Redis.
+//!
+//! Every scenario runs the real processes — `ticket-agent worker`, `ticket-agent
+//! fake-llm`, and for the broker's limit a bare loop (`ticket-agent bench-loop`) —
+//! as children of the benchmark, each under its own queue and key prefix, on the same
+//! generated traffic. The benchmark submits the tickets (recording when each was
+//! published), reads every outcome off `outcomes.all` (recording when it arrived),
+//! and samples each child's CPU time and peak RSS from /proc before stopping it.
+//! Measurements, not tests: nothing here fails because the machine is slow.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use futures::StreamExt;
+use lapin::options::{
+    BasicAckOptions, BasicConsumeOptions, BasicPublishOptions, BasicQosOptions, QueueDeclareOptions,
+};
+use lapin::types::FieldTable;
+use lapin::{BasicProperties, Channel};
+use serde::Serialize;
+
+use crate::config::Settings;
+use crate::queue::{TICKET_KEY, Topology, confirm_channel, connect, publish_confirmed};
+use crate::ticket::Ticket;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// Tickets per scenario.
+    pub n: usize,
+    /// Traffic seed.
+    pub seed: u64,
+    /// Tickets in flight per worker.
+    pub concurrency: usize,
+    /// Prefetch per consumer.
+    pub prefetch: u16,
+    /// Fake model latency per turn.
+    pub latency_ms: u64,
+    /// Scenarios: any of a, b, c, d.
+    pub scenarios: Vec<char>,
+    /// Worker counts for the scale-out scenario.
+    pub scale: Vec<usize>,
+    /// The ticket-agent binary to run as children.
+    pub binary: PathBuf,
+}
+
+/// One measured run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Measurement {
+    /// Which scenario.
+    pub scenario: String,
+    /// Worker processes.
+    pub workers: usize,
+    /// Tickets.
+    pub tickets: usize,
+    /// Wall time from the first publish to the last outcome.
+    pub seconds: f64,
+    /// Throughput.
+    pub tickets_per_s: f64,
+    /// End-to-end latency percentiles (publish to outcome), ms.
+    pub p50_ms: f64,
+    /// 95th percentile.
+    pub p95_ms: f64,
+    /// 99th percentile.
+    pub p99_ms: f64,
+    /// CPU seconds (user + system, all worker processes) per 1,000 tickets.
+    pub cpu_s_per_1000: f64,
+    /// Peak RSS of the largest worker process, MiB.
+    pub peak_rss_mib: f64,
+    /// Mean model turns per ticket (0 for the bare loop).
+    pub mean_turns: f64,
+    /// For scenarios with model latency: workers × concurrency ÷ (turns × latency).
+    pub ideal_tickets_per_s: Option<f64>,
+}
+
+/// Runs the chosen scenarios and returns their measurements.
+///
+/// # Errors
+/// RabbitMQ or Redis unreachable, a child that does not start, or outcomes that
+/// never arrive within the timeout.
+pub async fn run(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec<Measurement>> {
+    let tickets = generate(opts)?;
+    let mut out = Vec::new();
+    for s in &opts.scenarios {
+        match s {
+            'a' => out.push(
+                scenario(
+                    settings,
+                    opts,
+                    &tickets,
+                    "a: broker limit (bare loop)",
+                    Kind::BareLoop,
+                    1,
+                )
+                .await?,
+            ),
+            'b' => out.push(
+                scenario(
+                    settings,
+                    opts,
+                    &tickets,
+                    "b: worker, rules model",
+                    Kind::Rules,
+                    1,
+                )
+                .await?,
+            ),
+            'c' => out.push(
+                scenario(
+                    settings,
+                    opts,
+                    &tickets,
+                    &format!("c: worker, fake model {} ms", opts.latency_ms),
+                    Kind::FakeModel,
+                    1,
+                )
+                .await?,
+            ),
+            'd' => {
+                for &w in &opts.scale {
+                    out.push(
+                        scenario(
+                            settings,
+                            opts,
+                            &tickets,
+                            &format!("d: {w} worker(s), fake model {} ms", opts.latency_ms),
+                            Kind::FakeModel,
+                            w,
+                        )
+                        .await?,
+                    );
+                }
+            }
+            other => bail!("unknown scenario {other:?}: expected a, b, c or d"),
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    BareLoop,
+    Rules,
+    FakeModel,
+}
+
+/// The traffic: `ticket-agent gen` output, poison left out, as ticket JSON.
+fn generate(opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let output = Command::new(&opts.binary)
+        .args([
+            "gen",
+            "--n",
+            &opts.n.to_string(),
+            "--seed",
+            &opts.seed.to_string(),
+        ])
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running ticket-agent gen")?;
+    anyhow::ensure!(output.status.success(), "ticket-agent gen failed");
+    let mut tickets = Vec::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        if let Ok(t) = Ticket::from_json(line.as_bytes(), 32 * 1024) {
+            tickets.push((t.ticket_id.to_string(), serde_json::to_vec(&t)?));
+        }
+    }
+    anyhow::ensure!(!tickets.is_empty(), "gen produced no valid tickets");
+    Ok(tickets)
+}
+
+fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+/// A child process, killed if dropped while running.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Proc {
+    /// CPU seconds (user + system) and peak RSS in KiB, from /proc.
+    fn usage(&self, ticks_per_s: f64) -> (f64, u64) {
+        let pid = self.0.id();
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let after = stat.rsplit_once(") ").map(|(_, r)| r).unwrap_or("");
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the name.
+        let cpu = (ticks(11) + ticks(12)) / ticks_per_s;
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let hwm = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        (cpu, hwm)
+    }
+
+    fn terminate(mut self) {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.0.id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(40);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.0.kill();
+    }
+}
+
+fn ticks_per_second() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+fn spawn(
+    binary: &Path,
+    args: &[&str],
+    env: &[(String, String)],
+    log: &Path,
+) -> anyhow::Result<Proc> {
+    let file = std::fs::File::create(log)?;
+    let mut cmd = Command::new(binary);
+    cmd.args(args).stdout(Stdio::null()).stderr(file);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.env("RUST_LOG", "warn");
+    Ok(Proc(cmd.spawn().with_context(|| {
+        format!("starting {} {args:?}", binary.display())
+    })?))
+}
+
+async fn consumers(ch: &Channel, queue: &str) -> u32 {
+    ch.queue_declare(
+        queue.into(),
+        QueueDeclareOptions {
+            passive: true,
+            ..Default::default()
+        },
+        FieldTable::default(),
+    )
+    .await
+    .map(|q| q.consumer_count())
+    .unwrap_or(0)
+}
+
+async fn scenario(
+    settings: &Settings,
+    opts: &BenchOptions,
+    tickets: &[(String, Vec<u8>)],
+    name: &str,
+    kind: Kind,
+    workers: usize,
+) -> anyhow::Result<Measurement> {
+    eprintln!("bench: {name}: {} tickets", tickets.len());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_nanos();
+    let prefix = format!("ta-bench-{}-{nanos}", std::process::id());
+    let mut settings = settings.clone();
+    settings.amqp.prefix = prefix.clone();
+    settings.redis.key_prefix = prefix.clone();
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let conn = connect(&settings.amqp.url, "ticket-agent bench").await?;
+    let ch = confirm_channel(&conn).await?;
+    topology.declare(&ch, &settings.amqp).await?;
+    let logs = std::env::temp_dir().join(&prefix);
+    std::fs::create_dir_all(&logs)?;
+
+    let mut env: Vec<(String, String)> = vec![
+        ("TICKET_AGENT__AMQP__PREFIX".into(), prefix.clone()),
+        ("TICKET_AGENT__REDIS__KEY_PREFIX".into(), prefix.clone()),
+        (
+            "TICKET_AGENT__WORKER__CONCURRENCY".into(),
+            opts.concurrency.to_string(),
+        ),
+        (
+            "TICKET_AGENT__WORKER__PREFETCH".into(),
+            opts.prefetch.to_string(),
+        ),
+        ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
+        (
+            "TICKET_AGENT__REDIS__URL".into(),
+            settings.redis.url.clone(),
+        ),
+    ];
+    let mut fake = None;
+    if kind == Kind::FakeModel {
+        let port = free_port()?;
+        let latency = opts.latency_ms.to_string();
+        let listen = format!("127.0.0.1:{port}");
+        fake = Some(spawn(
+            &opts.binary,
+            &["fake-llm", "--listen", &listen, "--latency-ms", &latency],
+            &[],
+            &logs.join("fake-llm.log"),
+        )?);
+        env.push(("TICKET_AGENT__MODEL__PROVIDER".into(), "openai".into()));
+        env.push((
+            "TICKET_AGENT__MODEL__OPENAI__BASE_URL".into(),
+            format!("http://{listen}/v1"),
+        ));
+        env.push((
+            "TICKET_AGENT__MODEL__OPENAI__API_KEY_ENV".into(),
+            "TA_BENCH_NO_KEY".into(),
+        ));
+        env.push((
+            "TICKET_AGENT__MODEL__OPENAI__PRICE_INPUT_PER_MTOK".into(),
+            "0".into(),
+        ));
+        env.push((
+            "TICKET_AGENT__MODEL__OPENAI__PRICE_OUTPUT_PER_MTOK".into(),
+            "0".into(),
+        ));
+        env.push(("TICKET_AGENT__MODEL__OPENAI__NAME".into(), "fake".into()));
+        // Wait for the fake server to listen.
+        let start = Instant::now();
+        while tokio::net::TcpStream::connect(&listen).await.is_err() {
+            anyhow::ensure!(
+                start.elapsed() < Duration::from_secs(20),
+                "fake-llm did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    } else {
+        env.push(("TICKET_AGENT__MODEL__PROVIDER".into(), "rules".into()));
+    }
+    let mut children = Vec::new();
+    for i in 0..workers {
+        let args: &[&str] = if kind == Kind::BareLoop {
+            &["bench-loop"]
+        } else {
+            &["worker"]
+        };
+        children.push(spawn(
+            &opts.binary,
+            args,
+            &env,
+            &logs.join(format!("worker-{i}.log")),
+        )?);
+    }
+    let start = Instant::now();
+    while consumers(&ch, &topology.tickets_queue).await < workers as u32 {
+        anyhow::ensure!(
+            start.elapsed() < Duration::from_secs(60),
+            "workers did not start consuming (logs in {})",
+            logs.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Collect outcomes as they arrive.
+    let arrived: Arc<Mutex<HashMap<String, (Instant, u32)>>> = Arc::new(Mutex::new(HashMap::new()));
+    let collector_ch = conn.create_channel().await?;
+    collector_ch
+        .basic_qos(2000, BasicQosOptions::default())
+        .await?;
+    let mut outcomes = collector_ch
+        .basic_consume(
+            topology.outcomes_all_queue.as_str().into(),
+            "bench-collector".into(),
+            BasicConsumeOptions {
+                no_ack: true,
+                ..Default::default()
+            },
+            FieldTable::default(),
+        )
+        .await?;
+    let sink = arrived.clone();
+    let collector = tokio::spawn(async move {
+        while let Some(Ok(d)) = outcomes.next().await {
+            let now = Instant::now();
+            if let Ok(v) = serde_json::from_slice::<serde_json::Value>(&d.data) {
+                let id = v["ticket_id"].as_str().unwrap_or_default().to_string();
+                let turns = v["turns"].as_u64().unwrap_or(0) as u32;
+                sink.lock().expect("sink").entry(id).or_insert((now, turns));
+            }
+        }
+    });
+
+    // Publish every ticket, confirmed in windows, remembering when each left.
+    let mut published: HashMap<String, Instant> = HashMap::with_capacity(tickets.len());
+    let first = Instant::now();
+    let mut pending = Vec::with_capacity(1000);
+    for (id, body) in tickets {
+        let props = crate::queue::submit::ticket_properties(id)
+            .with_delivery_mode(2)
+            .with_content_type("application/json".into());
+        published.insert(id.clone(), Instant::now());
+        pending.push(
+            ch.basic_publish(
+                topology.tickets_exchange.as_str().into(),
+                TICKET_KEY.into(),
+                BasicPublishOptions::default(),
+                body,
+                props,
+            )
+            .await?,
+        );
+        if pending.len() >= 1000 {
+            for p in pending.drain(..) {
+                p.await?;
+            }
+        }
+    }
+    for p in pending.drain(..) {
+        p.await?;
+    }
+
+    // Wait for every outcome: generous, since this measures and does not judge.
+    let limit = Duration::from_secs(120 + (tickets.len() as u64 / 20));
+    let mut last_seen = 0;
+    let mut last_change = Instant::now();
+    loop {
+        let n = arrived.lock().expect("arrived").len();
+        if n >= tickets.len() {
+            break;
+        }
+        if n != last_seen {
+            last_seen = n;
+            last_change = Instant::now();
+        }
+        anyhow::ensure!(
+            first.elapsed() < limit && last_change.elapsed() < Duration::from_secs(60),
+            "only {n} of {} outcomes arrived (logs in {})",
+            tickets.len(),
+            logs.display()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let ticks = ticks_per_second();
+    let mut cpu = 0.0;
+    let mut rss_kib = 0;
+    for c in &children {
+        let (c_cpu, c_rss) = c.usage(ticks);
+        cpu += c_cpu;
+        rss_kib = rss_kib.max(c_rss);
+    }
+    for c in children {
+        c.terminate();
+    }
+    if let Some(f) = fake {
+        f.terminate();
+    }
+    collector.abort();
+
+    let arrived = arrived.lock().expect("arrived").clone();
+    let end = arrived
+        .values()
+        .map(|(t, _)| *t)
+        .max()
+        .unwrap_or_else(Instant::now);
+    let seconds = end.duration_since(first).as_secs_f64();
+    let mut lat: Vec<f64> = arrived
+        .iter()
+        .filter_map(|(id, (t, _))| {
+            Some(t.duration_since(*published.get(id)?).as_secs_f64() * 1000.0)
+        })
+        .collect();
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let mean_turns =
+        arrived.values().map(|(_, t)| f64::from(*t)).sum::<f64>() / arrived.len().max(1) as f64;
+    let ideal = (kind == Kind::FakeModel && mean_turns > 0.0).then(|| {
+        (workers * opts.concurrency) as f64 / (mean_turns * opts.latency_ms as f64 / 1000.0)
+    });
+    topology.delete(&ch).await?;
+    if let Ok(r) = crate::queue::records::TicketRecords::connect(&settings.redis.url, &prefix).await
+    {
+        let _ = r.delete_all().await;
+    }
+    if let Ok(r) = crate::idempotency::RedisStore::connect(&settings.redis.url, &prefix).await {
+        let _ = r.delete_all().await;
+    }
+    let _ = conn.close(200, "bench done".into()).await;
+    let _ = std::fs::remove_dir_all(&logs);
+    let m = Measurement {
+        scenario: name.to_string(),
+        workers,
+        tickets: tickets.len(),
+        seconds,
+        tickets_per_s: tickets.len() as f64 / seconds.max(1e-9),
+        p50_ms: pct(0.50),
+        p95_ms: pct(0.95),
+        p99_ms: pct(0.99),
+        cpu_s_per_1000: cpu / tickets.len() as f64 * 1000.0,
+        peak_rss_mib: rss_kib as f64 / 1024.0,
+        mean_turns,
+        ideal_tickets_per_s: ideal,
+    };
+    eprintln!("bench: {name}: {:.0} tickets/s", m.tickets_per_s);
+    Ok(m)
+}
+
+/// The bare loop of scenario (a): consume, `SET NX` in Redis, publish an outcome with
+/// confirms, ack — the same client libraries and settings as the worker, no agent.
+/// Runs until `shutdown`.
+///
+/// # Errors
+/// RabbitMQ or Redis unreachable.
+pub async fn broker_loop(
+    settings: &Settings,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let conn = connect(&settings.amqp.url, "ticket-agent bench-loop").await?;
+    let consume = conn.create_channel().await?;
+    consume
+        .basic_qos(
+            settings.worker.effective_prefetch(),
+            BasicQosOptions::default(),
+        )
+        .await?;
+    let publish = confirm_channel(&conn).await?;
+    topology.declare(&consume, &settings.amqp).await?;
+    let client = redis::Client::open(settings.redis.url.as_str())?;
+    let redis = redis::aio::ConnectionManager::new(client).await?;
+    let permits = Arc::new(tokio::sync::Semaphore::new(settings.worker.concurrency));
+    let mut consumer = consume
+        .basic_consume(
+            topology.tickets_queue.as_str().into(),
+            "bench-loop".into(),
+            BasicConsumeOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+    tokio::pin!(shutdown);
+    loop {
+        let permit = permits.clone().acquire_owned().await?;
+        let delivery = tokio::select! {
+            d = consumer.next() => match d { Some(Ok(d)) => d, _ => break },
+            () = &mut shutdown => break,
+        };
+        let (publish, mut redis, topology, prefix) = (
+            publish.clone(),
+            redis.clone(),
+            topology.clone(),
+            settings.redis.key_prefix.clone(),
+        );
+        tokio::spawn(async move {
+            let id = delivery
+                .properties
+                .message_id()
+                .as_ref()
+                .map(|m| m.as_str().to_string())
+                .unwrap_or_default();
+            let _: Result<Option<String>, _> = redis::cmd("SET")
+                .arg(format!("{prefix}:done:{id}"))
+                .arg("1")
+                .arg("NX")
+                .arg("EX")
+                .arg(3600)
+                .query_async(&mut redis)
+                .await;
+            let body = serde_json::json!({ "ticket_id": id, "outcome": "resolved", "turns": 0 })
+                .to_string();
+            let props = BasicProperties::default().with_message_id(id.as_str().into());
+            if publish_confirmed(
+                &publish,
+                &topology.outcomes_exchange,
+                "ticket.resolved",
+                body.as_bytes(),
+                props,
+            )
+            .await
+            .is_ok()
+            {
+                let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+            }
+            drop(permit);
+        });
+    }
+    let _ = conn.close(200, "bench-loop done".into()).await;
+    Ok(())
+}
+
+/// The measurements as the Markdown tables of docs/benchmarks.md.
+pub fn markdown(ms: &[Measurement], opts: &BenchOptions) -> String {
+    let mut s = format!(
+        "Tickets: {} from `ticket-agent gen --seed {}`; concurrency {} and prefetch {} per worker; fake model latency {} ms per turn.\n\n\
+         | scenario | workers | tickets/s | p50 ms | p95 ms | p99 ms | CPU s / 1,000 tickets | peak RSS MiB | turns/ticket | ideal tickets/s |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n",
+        ms.first().map(|m| m.tickets).unwrap_or(0),
+        opts.seed,
+        opts.concurrency,
+        opts.prefetch,
+        opts.latency_ms
+    );
+    for m in ms {
+        s.push_str(&format!(
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {:.1} | {:.2} | {} |\n",
+            m.scenario,
+            m.workers,
+            m.tickets_per_s,
+            m.p50_ms,
+            m.p95_ms,
+            m.p99_ms,
+            m.cpu_s_per_1000,
+            m.peak_rss_mib,
+            m.mean_turns,
+            m.ideal_tickets_per_s
+                .map(|i| format!("{i:.0}"))
+                .unwrap_or_else(|| "—".into())
+        ));
+    }
+    let find = |p: &str| ms.iter().find(|m| m.scenario.starts_with(p));
+    let mut ratios = String::from("\n| ratio | measured | target | verdict |\n|---|---|---|---|\n");
+    if let (Some(a), Some(b)) = (find("a:"), find("b:")) {
+        let r = b.tickets_per_s / a.tickets_per_s;
+        ratios.push_str(&format!(
+            "| (b) / (a) | {r:.2} | ≥ 0.80 | {} |\n",
+            verdict(r, 0.8)
+        ));
+    }
+    if let Some(c) = find("c:")
+        && let Some(ideal) = c.ideal_tickets_per_s
+    {
+        let r = c.tickets_per_s / ideal;
+        ratios.push_str(&format!(
+            "| (c) / ideal | {r:.2} | ≥ 0.90 | {} |\n",
+            verdict(r, 0.9)
+        ));
+        ratios.push_str(&format!(
+            "| (c) peak RSS | {:.1} MiB | < 150 MiB | {} |\n",
+            c.peak_rss_mib,
+            if c.peak_rss_mib < 150.0 {
+                "met"
+            } else {
+                "missed"
+            }
+        ));
+    }
+    let d: Vec<&Measurement> = ms.iter().filter(|m| m.scenario.starts_with("d:")).collect();
+    if let (Some(one), Some(most)) = (
+        d.iter().find(|m| m.workers == 1),
+        d.iter().max_by_key(|m| m.workers),
+    ) && most.workers > 1
+    {
+        let r = most.tickets_per_s / one.tickets_per_s;
+        let target = 3.5 * most.workers as f64 / 4.0;
+        ratios.push_str(&format!(
+            "| (d) {} workers / 1 worker | {r:.2}× | ≥ {target:.1}× | {} |\n",
+            most.workers,
+            verdict(r, target)
+        ));
+    }
+    s.push_str(&ratios);
+    s
+}
+
+fn verdict(measured: f64, target: f64) -> String {
+    if measured >= target {
+        "met".into()
+    } else {
+        format!("missed by {:.0}%", (1.0 - measured / target) * 100.0)
+    }
+}

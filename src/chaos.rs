@@ -1,0 +1,908 @@
+//! `ticket-agent chaos`: the promise — nothing lost, nothing done twice — checked
+//! under faults, in the spirit of Jepsen.
+//!
+//! Against the local RabbitMQ (under its own prefix) and a Redis of its own (started
+//! with AOF on a free port), it submits generated traffic with poison in it, runs
+//! several `ticket-agent worker` processes and `ticket-agent approvals serve` with an
+//! automatic reviewer approving every proposed refund through the API, against a fake
+//! HTTP commerce server that records every refund call with its idempotency key.
+//! Meanwhile it SIGKILLs a random worker every few seconds and starts a new one,
+//! restarts Redis once and the RabbitMQ application once. Then it waits for the queues
+//! to drain and checks every ticket, every dead letter and every refund.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use axum::extract::{Path as UrlPath, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use axum::{Json, Router};
+use lapin::options::{BasicGetOptions, BasicPublishOptions, QueueDeclareOptions};
+use lapin::types::FieldTable;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::commerce::embedded::World;
+use crate::config::Settings;
+use crate::money::Usd;
+use crate::queue::{TICKET_KEY, Topology, confirm_channel, connect};
+use crate::ticket::Ticket;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct ChaosOptions {
+    /// Lines of traffic, poison included.
+    pub n: usize,
+    /// Traffic seed (also seeds which worker dies).
+    pub seed: u64,
+    /// Share of poison lines.
+    pub poison_rate: f64,
+    /// Worker processes kept running.
+    pub workers: usize,
+    /// Tickets in flight per worker.
+    pub concurrency: usize,
+    /// Latency per model turn of the fake model server the workers call (so that
+    /// faults land on tickets in flight).
+    pub model_latency: Duration,
+    /// A worker is SIGKILLed this often.
+    pub kill_every: Duration,
+    /// Give up waiting for the drain after this long.
+    pub deadline: Duration,
+    /// Restart the RabbitMQ application once (needs `rabbitmqctl`; affects every user
+    /// of the local broker for a few seconds).
+    pub restart_rabbitmq: bool,
+    /// The ticket-agent binary.
+    pub binary: PathBuf,
+}
+
+/// The Jepsen-style verdict.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ChaosReport {
+    /// Lines submitted.
+    pub submitted: usize,
+    /// Of which poison.
+    pub poison: usize,
+    /// Valid tickets.
+    pub tickets: usize,
+    /// Valid tickets with exactly one final outcome.
+    pub exactly_one_outcome: usize,
+    /// Valid tickets with no outcome.
+    pub lost: usize,
+    /// Valid tickets with two different outcomes.
+    pub duplicated: usize,
+    /// Extra copies of an identical outcome message (re-published after a crash;
+    /// consumers deduplicate them by message_id).
+    pub republished_copies: usize,
+    /// Done records in Redis.
+    pub done_records: usize,
+    /// Poison found in the dead-letter queue.
+    pub poison_dead: usize,
+    /// Valid tickets found in the dead-letter queue.
+    pub valid_dead: usize,
+    /// Messages left in the tickets or retry queues.
+    pub left_in_queues: usize,
+    /// Refunds proposed (tickets ending refund_proposed).
+    pub refunds_proposed: usize,
+    /// Approvals executed (money moved, or the shop had already paid under the key).
+    pub refunds_executed: usize,
+    /// Approvals the shop refused for good (e.g. the order already refunded in full by
+    /// another ticket's refund): recorded as failed, never retried with a new key.
+    pub refunds_refused: usize,
+    /// Orders whose refunds add up to more than their total.
+    pub orders_over_refunded: usize,
+    /// Refund calls that moved money.
+    pub refund_calls_moved_money: usize,
+    /// Refund calls the shop answered from its idempotency record (a second call with
+    /// the same key: the key was the guard).
+    pub refund_calls_stopped_by_key: usize,
+    /// (ticket, order) pairs paid more than once.
+    pub double_refunds: usize,
+    /// Resolution rate (resolved or refund proposed) on this traffic.
+    pub resolution_rate: f64,
+    /// The same, on the tickets whose label says they should close (the seed's
+    /// "resolution without escalation", target above 85%).
+    pub resolution_on_resolvable: f64,
+    /// Escalation rate on this traffic.
+    pub escalation_rate: f64,
+    /// Outcomes that match the generator's label.
+    pub label_agreement: f64,
+    /// Workers SIGKILLed.
+    pub kills: usize,
+    /// Redis restarts.
+    pub redis_restarts: usize,
+    /// RabbitMQ application restarts.
+    pub rabbitmq_restarts: usize,
+    /// Seconds from the first publish to the drain.
+    pub seconds: f64,
+}
+
+impl ChaosReport {
+    /// Whether the run kept every promise.
+    pub fn ok(&self) -> bool {
+        self.lost == 0
+            && self.duplicated == 0
+            && self.double_refunds == 0
+            && self.valid_dead == 0
+            && self.left_in_queues == 0
+            && self.poison_dead == self.poison
+            && self.exactly_one_outcome == self.tickets
+            && self.done_records == self.tickets
+            && self.refunds_executed + self.refunds_refused == self.refunds_proposed
+            && self.refund_calls_moved_money == self.refunds_executed
+            && self.orders_over_refunded == 0
+    }
+}
+
+impl std::fmt::Display for ChaosReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mark = |ok: bool| if ok { "ok " } else { "FAIL" };
+        writeln!(
+            f,
+            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} Redis restart(s), {} RabbitMQ restart(s)",
+            self.submitted,
+            self.poison,
+            self.seconds,
+            self.kills,
+            self.redis_restarts,
+            self.rabbitmq_restarts
+        )?;
+        writeln!(
+            f,
+            "  {} tickets with exactly one final outcome: {} of {}",
+            mark(self.exactly_one_outcome == self.tickets),
+            self.exactly_one_outcome,
+            self.tickets
+        )?;
+        writeln!(f, "  {} lost: {}", mark(self.lost == 0), self.lost)?;
+        writeln!(
+            f,
+            "  {} duplicated (two different outcomes): {}",
+            mark(self.duplicated == 0),
+            self.duplicated
+        )?;
+        writeln!(
+            f,
+            "       re-published identical outcome copies (deduplicated by message_id): {}",
+            self.republished_copies
+        )?;
+        writeln!(
+            f,
+            "  {} done records: {} of {}",
+            mark(self.done_records == self.tickets),
+            self.done_records,
+            self.tickets
+        )?;
+        writeln!(
+            f,
+            "  {} poison in the dead-letter queue: {} of {}",
+            mark(self.poison_dead == self.poison),
+            self.poison_dead,
+            self.poison
+        )?;
+        writeln!(
+            f,
+            "  {} valid tickets dead-lettered: {}",
+            mark(self.valid_dead == 0),
+            self.valid_dead
+        )?;
+        writeln!(
+            f,
+            "  {} messages left in the tickets and retry queues: {}",
+            mark(self.left_in_queues == 0),
+            self.left_in_queues
+        )?;
+        let refunds_ok = self.double_refunds == 0
+            && self.orders_over_refunded == 0
+            && self.refund_calls_moved_money == self.refunds_executed
+            && self.refunds_executed + self.refunds_refused == self.refunds_proposed;
+        writeln!(
+            f,
+            "  {} refunds: {} proposed and approved; {} executed ({} calls moved money), {} refused by the shop (the order was already refunded); {} (ticket, order) paid twice; {} orders over-refunded",
+            mark(refunds_ok),
+            self.refunds_proposed,
+            self.refunds_executed,
+            self.refund_calls_moved_money,
+            self.refunds_refused,
+            self.double_refunds,
+            self.orders_over_refunded
+        )?;
+        writeln!(
+            f,
+            "       second calls stopped by the shop's idempotency key: {}",
+            self.refund_calls_stopped_by_key
+        )?;
+        writeln!(
+            f,
+            "       resolution rate {:.1}% of all tickets, {:.1}% of those that should close (seed target > 85%); escalation rate {:.1}%; agreement with the generator's labels {:.1}%",
+            self.resolution_rate * 100.0,
+            self.resolution_on_resolvable * 100.0,
+            self.escalation_rate * 100.0,
+            self.label_agreement * 100.0
+        )?;
+        write!(
+            f,
+            "verdict: {}",
+            if self.ok() {
+                "nothing lost, nothing done twice"
+            } else {
+                "FAILED"
+            }
+        )
+    }
+}
+
+/// The fake order service's refund ledger: every call, with its key.
+#[derive(Default)]
+struct Shop {
+    totals: HashMap<String, Usd>,
+    refunded: HashMap<String, Usd>,
+    /// key → (order, amount, confirmation)
+    by_key: HashMap<String, (String, Usd, String)>,
+    moved: Vec<(String, String, Usd)>,
+    stopped_by_key: usize,
+}
+
+#[derive(Deserialize)]
+struct RefundBody {
+    amount_usd: f64,
+}
+
+async fn refund(
+    State(shop): State<Arc<Mutex<Shop>>>,
+    UrlPath(order): UrlPath<String>,
+    headers: HeaderMap,
+    Json(body): Json<RefundBody>,
+) -> (StatusCode, Json<Value>) {
+    let Some(key) = headers
+        .get("idempotency-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": "Idempotency-Key required" })),
+        );
+    };
+    let Ok(amount) = Usd::from_dollars(body.amount_usd) else {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": "bad amount" })),
+        );
+    };
+    let mut s = shop.lock().expect("shop");
+    if let Some((o, a, confirmation)) = s.by_key.get(&key).cloned() {
+        if o == order && a == amount {
+            s.stopped_by_key += 1;
+            return (
+                StatusCode::OK,
+                Json(json!({ "confirmation_id": confirmation, "replayed": true })),
+            );
+        }
+        return (
+            StatusCode::CONFLICT,
+            Json(json!({ "error": "idempotency_key_reused" })),
+        );
+    }
+    let Some(total) = s.totals.get(&order).copied() else {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({ "error": "order_not_found" })),
+        );
+    };
+    let refunded = s.refunded.get(&order).copied().unwrap_or(Usd::ZERO);
+    let refundable = total.saturating_sub(refunded);
+    if amount > refundable {
+        return (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(json!({ "refundable_usd": refundable })),
+        );
+    }
+    let confirmation = format!("rf_chaos_{}", s.moved.len() + 1);
+    s.refunded.insert(order.clone(), refunded + amount);
+    s.by_key
+        .insert(key.clone(), (order.clone(), amount, confirmation.clone()));
+    s.moved.push((key, order, amount));
+    (
+        StatusCode::CREATED,
+        Json(json!({ "confirmation_id": confirmation })),
+    )
+}
+
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Proc {
+    fn signal(&self, sig: &str) {
+        let _ = Command::new("kill")
+            .arg(format!("-{sig}"))
+            .arg(self.0.id().to_string())
+            .status();
+    }
+
+    fn stop(mut self, grace: Duration) {
+        self.signal("TERM");
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+fn spawn(
+    binary: &Path,
+    args: &[&str],
+    env: &[(String, String)],
+    log: &Path,
+) -> anyhow::Result<Proc> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)?;
+    let mut cmd = Command::new(binary);
+    cmd.args(args)
+        .stdout(Stdio::null())
+        .stderr(file)
+        .env("RUST_LOG", "warn");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    Ok(Proc(cmd.spawn().with_context(|| {
+        format!("starting {} {args:?}", binary.display())
+    })?))
+}
+
+fn start_redis(port: u16, dir: &Path) -> anyhow::Result<Proc> {
+    let child = Command::new("redis-server")
+        .args([
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+        ])
+        .arg("--dir")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .context("starting redis-server (is it installed?)")?;
+    Ok(Proc(child))
+}
+
+async fn wait_tcp(addr: &str, limit: Duration) -> anyhow::Result<()> {
+    let start = Instant::now();
+    while tokio::net::TcpStream::connect(addr).await.is_err() {
+        anyhow::ensure!(start.elapsed() < limit, "{addr} did not answer");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+/// Runs the chaos scenario and returns its verdict.
+///
+/// # Errors
+/// RabbitMQ unreachable, redis-server missing, or a child that will not start.
+pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<ChaosReport> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_nanos();
+    let prefix = format!("ta-chaos-{}-{nanos}", std::process::id());
+    let dir = std::env::temp_dir().join(&prefix);
+    std::fs::create_dir_all(&dir)?;
+    let mut report = ChaosReport::default();
+
+    // Our own Redis, with AOF, so that a restart keeps what was written.
+    let redis_port = free_port()?;
+    let redis_addr = format!("127.0.0.1:{redis_port}");
+    let redis_url = format!("redis://{redis_addr}");
+    let mut redis = start_redis(redis_port, &dir)?;
+    wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
+
+    // The fake order service.
+    let world = World::fixture();
+    let shop = Arc::new(Mutex::new(Shop {
+        totals: world
+            .orders
+            .iter()
+            .map(|o| (o.order_id.clone(), o.total_usd))
+            .collect(),
+        refunded: world
+            .orders
+            .iter()
+            .map(|o| (o.order_id.clone(), o.refunded_usd))
+            .collect(),
+        ..Shop::default()
+    }));
+    let shop_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let shop_addr: SocketAddr = shop_listener.local_addr()?;
+    let shop_app = Router::new()
+        .route("/orders/{id}/refunds", post(refund))
+        .with_state(shop.clone());
+    let shop_server = tokio::spawn(async move { axum::serve(shop_listener, shop_app).await });
+
+    // The fake model server: the rules model's decisions, over the OpenAI wire format,
+    // after a real delay.
+    let llm_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let llm_addr = llm_listener.local_addr()?;
+    let llm_config = crate::fake_llm::FakeLlmConfig {
+        latency: opts.model_latency,
+        seed: opts.seed,
+        ..Default::default()
+    };
+    let llm_server = tokio::spawn(crate::fake_llm::serve(llm_listener, llm_config, std::future::pending()));
+
+    // Topology and traffic.
+    let mut settings = settings.clone();
+    settings.amqp.prefix = prefix.clone();
+    settings.redis.key_prefix = prefix.clone();
+    settings.redis.url = redis_url.clone();
+    // SIGKILLs return a worker's unacked deliveries; a high limit keeps the broker from
+    // dead-lettering a ticket that was merely unlucky several times.
+    settings.amqp.delivery_limit = 50;
+    // Short retry tiers keep the drain quick after the Redis and RabbitMQ restarts.
+    settings.worker.retry_delays_ms = vec![500, 1000, 2000];
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let conn = connect(&settings.amqp.url, "ticket-agent chaos").await?;
+    let ch = confirm_channel(&conn).await?;
+    topology.declare(&ch, &settings.amqp).await?;
+    let now = world.now.unwrap_or_else(chrono::Utc::now);
+    let lines = crate::traffic::generate(
+        &world,
+        now,
+        &crate::traffic::GenOptions {
+            n: opts.n,
+            seed: opts.seed,
+            poison_rate: opts.poison_rate,
+            ..Default::default()
+        },
+    )?;
+    let mut expected: BTreeMap<String, String> = BTreeMap::new();
+    let mut pending = Vec::new();
+    for line in &lines {
+        let valid = Ticket::from_json(line.as_bytes(), settings.agent.max_body_bytes).ok();
+        let id = match &valid {
+            Some(t) => {
+                let label: Value = serde_json::from_str(line).unwrap_or_default();
+                expected.insert(
+                    t.ticket_id.to_string(),
+                    label["expected"]["outcome"]
+                        .as_str()
+                        .unwrap_or("")
+                        .to_string(),
+                );
+                t.ticket_id.to_string()
+            }
+            None => {
+                report.poison += 1;
+                format!("poison-{}", report.poison)
+            }
+        };
+        let props = crate::queue::submit::ticket_properties(&id).with_delivery_mode(2);
+        pending.push(
+            ch.basic_publish(
+                topology.tickets_exchange.as_str().into(),
+                TICKET_KEY.into(),
+                BasicPublishOptions::default(),
+                line.as_bytes(),
+                props,
+            )
+            .await?,
+        );
+    }
+    for p in pending {
+        p.await?;
+    }
+    report.submitted = lines.len();
+    report.tickets = expected.len();
+    let first = Instant::now();
+    let _ = conn.close(200, "submitted".into()).await;
+
+    // The processes.
+    let token = format!("{:032x}", rand::random::<u128>());
+    let approvals_port = free_port()?;
+    let env: Vec<(String, String)> = vec![
+        ("TICKET_AGENT__AMQP__PREFIX".into(), prefix.clone()),
+        ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
+        ("TICKET_AGENT__AMQP__DELIVERY_LIMIT".into(), settings.amqp.delivery_limit.to_string()),
+        ("TICKET_AGENT__REDIS__KEY_PREFIX".into(), prefix.clone()),
+        ("TICKET_AGENT__REDIS__URL".into(), redis_url.clone()),
+        (
+            "TICKET_AGENT__WORKER__CONCURRENCY".into(),
+            opts.concurrency.to_string(),
+        ),
+        ("TICKET_AGENT__WORKER__LEASE_SECS".into(), "5".into()),
+        // Several workers on one host: each its own metrics port.
+        ("TICKET_AGENT__WORKER__METRICS_LISTEN".into(), "127.0.0.1:0".into()),
+        ("TICKET_AGENT__WORKER__MAX_ATTEMPTS".into(), "8".into()),
+        (
+            "TICKET_AGENT__WORKER__RETRY_DELAYS_MS".into(),
+            "500,1000,2000".into(),
+        ),
+        (
+            "TICKET_AGENT__WORKER__SHUTDOWN_GRACE_SECS".into(),
+            "10".into(),
+        ),
+        (
+            "TICKET_AGENT__COMMERCE__HTTP__BASE_URL".into(),
+            format!("http://{shop_addr}"),
+        ),
+        (
+            "TICKET_AGENT__APPROVALS__LISTEN".into(),
+            format!("127.0.0.1:{approvals_port}"),
+        ),
+        ("TICKET_AGENT__APPROVALS__SWEEP_SECS".into(), "1".into()),
+        ("TICKET_AGENT__MODEL__PROVIDER".into(), "openai".into()),
+        ("TICKET_AGENT__MODEL__OPENAI__BASE_URL".into(), format!("http://{llm_addr}/v1")),
+        ("TICKET_AGENT__MODEL__OPENAI__NAME".into(), "fake".into()),
+        ("TICKET_AGENT__MODEL__OPENAI__API_KEY_ENV".into(), "TA_CHAOS_NO_KEY".into()),
+        ("TICKET_AGENT__MODEL__OPENAI__PRICE_INPUT_PER_MTOK".into(), "0".into()),
+        ("TICKET_AGENT__MODEL__OPENAI__PRICE_OUTPUT_PER_MTOK".into(), "0".into()),
+        (
+            "TICKET_AGENT__OUTBOX__PATH".into(),
+            dir.join("outbox.jsonl").display().to_string(),
+        ),
+        (
+            "TA_CHAOS_REVIEWERS".into(),
+            format!("chaos-reviewer:{token}"),
+        ),
+        (
+            "TICKET_AGENT__APPROVALS__REVIEWERS_ENV".into(),
+            "TA_CHAOS_REVIEWERS".into(),
+        ),
+    ];
+    let mut approvals_env = env.clone();
+    approvals_env.push(("TICKET_AGENT__COMMERCE__BACKEND".into(), "http".into()));
+    let approvals = spawn(
+        &opts.binary,
+        &["approvals", "serve"],
+        &approvals_env,
+        &dir.join("approvals.log"),
+    )?;
+    let mut workers: Vec<Proc> = (0..opts.workers)
+        .map(|i| {
+            spawn(
+                &opts.binary,
+                &["worker"],
+                &env,
+                &dir.join(format!("worker-{i}.log")),
+            )
+        })
+        .collect::<anyhow::Result<_>>()?;
+    wait_tcp(
+        &format!("127.0.0.1:{approvals_port}"),
+        Duration::from_secs(30),
+    )
+    .await?;
+
+    // The automatic reviewer: approves every proposed refund through the API.
+    let reviewer = tokio::spawn(auto_reviewer(
+        format!("http://127.0.0.1:{approvals_port}"),
+        token.clone(),
+    ));
+
+    // Faults, while waiting for the drain.
+    let records = crate::queue::records::TicketRecords::connect(&redis_url, &prefix).await?;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(opts.seed);
+    let mut last_kill = Instant::now();
+    let mut spawned = opts.workers;
+    let mut quiet = 0;
+    loop {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let done = records.count_done().await.unwrap_or(0);
+        for (i, w) in workers.iter_mut().enumerate() {
+            if let Ok(Some(status)) = w.0.try_wait() {
+                anyhow::bail!(
+                    "worker {i} exited by itself ({status}); its log is in {}",
+                    dir.display()
+                );
+            }
+        }
+        if last_kill.elapsed() >= opts.kill_every && done < report.tickets {
+            let victim = rng.random_range(0..workers.len());
+            workers[victim].signal("KILL");
+            report.kills += 1;
+            workers[victim] = spawn(
+                &opts.binary,
+                &["worker"],
+                &env,
+                &dir.join(format!("worker-{spawned}.log")),
+            )?;
+            spawned += 1;
+            last_kill = Instant::now();
+        }
+        if report.redis_restarts == 0 && done * 4 >= report.tickets {
+            redis.stop(Duration::from_secs(10));
+            redis = start_redis(redis_port, &dir)?;
+            wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
+            report.redis_restarts += 1;
+        }
+        if opts.restart_rabbitmq && report.rabbitmq_restarts == 0 && done * 2 >= report.tickets {
+            let stop = Command::new("rabbitmqctl")
+                .arg("stop_app")
+                .stdout(Stdio::null())
+                .status();
+            if stop.map(|s| s.success()).unwrap_or(false) {
+                tokio::time::sleep(Duration::from_secs(2)).await;
+                let _ = Command::new("rabbitmqctl")
+                    .arg("start_app")
+                    .stdout(Stdio::null())
+                    .status();
+                let _ = Command::new("rabbitmqctl")
+                    .arg("await_startup")
+                    .stdout(Stdio::null())
+                    .status();
+                report.rabbitmq_restarts += 1;
+            }
+        }
+        // Drained: every ticket done, no message waiting anywhere, and every proposal
+        // decided and executed — holding for a second, since an unacked message is
+        // not counted as waiting.
+        let settled = done >= report.tickets
+            && drained(&settings, &topology).await.unwrap_or(false)
+            && approvals_settled(&redis_url, &prefix).await.unwrap_or(false);
+        if settled {
+            quiet += 1;
+            if quiet >= 4 {
+                break;
+            }
+        } else {
+            quiet = 0;
+        }
+        if first.elapsed() > opts.deadline {
+            tracing::error!("chaos: the drain did not finish within the deadline");
+            break;
+        }
+    }
+    report.seconds = first.elapsed().as_secs_f64();
+    // One more sweep interval, so approved-but-unexecuted actions finish.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    reviewer.abort();
+    llm_server.abort();
+    for w in workers {
+        w.stop(Duration::from_secs(15));
+    }
+    approvals.stop(Duration::from_secs(10));
+
+    // The checks.
+    let conn = connect(&settings.amqp.url, "ticket-agent chaos check").await?;
+    let ch = conn.create_channel().await?;
+    let mut outcomes: HashMap<String, Vec<Value>> = HashMap::new();
+    while let Some(m) = ch
+        .basic_get(
+            topology.outcomes_all_queue.as_str().into(),
+            BasicGetOptions { no_ack: true },
+        )
+        .await?
+    {
+        let v: Value = serde_json::from_slice(&m.delivery.data).unwrap_or_default();
+        outcomes
+            .entry(v["ticket_id"].as_str().unwrap_or_default().to_string())
+            .or_default()
+            .push(v);
+    }
+    let mut dead_ids = Vec::new();
+    while let Some(m) = ch
+        .basic_get(
+            topology.dead_queue.as_str().into(),
+            BasicGetOptions { no_ack: true },
+        )
+        .await?
+    {
+        dead_ids.push(
+            Ticket::from_json(&m.delivery.data, settings.agent.max_body_bytes)
+                .ok()
+                .map(|t| t.ticket_id.to_string()),
+        );
+    }
+    report.poison_dead = dead_ids.iter().filter(|d| d.is_none()).count();
+    report.valid_dead = dead_ids.iter().filter(|d| d.is_some()).count();
+    let mut left = 0;
+    let mut queues = vec![topology.tickets_queue.clone()];
+    queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
+    for q in queues {
+        left += ch
+            .queue_declare(
+                q.as_str().into(),
+                QueueDeclareOptions {
+                    passive: true,
+                    ..Default::default()
+                },
+                FieldTable::default(),
+            )
+            .await
+            .map(|q| q.message_count())
+            .unwrap_or(0);
+    }
+    report.left_in_queues = left as usize;
+    let mut resolved = 0;
+    let mut escalated = 0;
+    let mut agree = 0;
+    let (mut resolvable, mut resolvable_closed) = (0u32, 0u32);
+    let mut refund_tickets = HashSet::new();
+    for (id, label) in &expected {
+        match outcomes.get(id) {
+            None => report.lost += 1,
+            Some(copies) => {
+                let kinds: HashSet<(String, String)> = copies
+                    .iter()
+                    .map(|c| {
+                        (
+                            c["outcome"].as_str().unwrap_or("").to_string(),
+                            c["category"].as_str().unwrap_or("").to_string(),
+                        )
+                    })
+                    .collect();
+                if kinds.len() > 1 {
+                    report.duplicated += 1;
+                } else {
+                    report.exactly_one_outcome += 1;
+                }
+                report.republished_copies += copies.len() - 1;
+                let outcome = copies[0]["outcome"].as_str().unwrap_or("");
+                match outcome {
+                    "escalated" => escalated += 1,
+                    "refund_proposed" => {
+                        resolved += 1;
+                        refund_tickets.insert(id.clone());
+                    }
+                    _ => resolved += 1,
+                }
+                if outcome == label {
+                    agree += 1;
+                }
+                if label != "escalated" {
+                    resolvable += 1;
+                    if outcome != "escalated" {
+                        resolvable_closed += 1;
+                    }
+                }
+            }
+        }
+    }
+    let n = report.tickets.max(1) as f64;
+    report.resolution_rate = resolved as f64 / n;
+    report.escalation_rate = escalated as f64 / n;
+    report.label_agreement = agree as f64 / n;
+    report.resolution_on_resolvable = f64::from(resolvable_closed) / f64::from(resolvable.max(1));
+    report.refunds_proposed = refund_tickets.len();
+    report.done_records = records.count_done().await?;
+    let store = crate::approvals::ApprovalStore::connect(&redis_url, &prefix).await?;
+    let decided = store.decided(100_000).await?;
+    let refunds = |status| {
+        decided
+            .iter()
+            .filter(|r| r.message.tool == "issue_refund" && r.status == status)
+            .count()
+    };
+    report.refunds_executed = refunds(crate::approvals::ApprovalStatus::Executed);
+    report.refunds_refused = refunds(crate::approvals::ApprovalStatus::Failed);
+    // Which ticket each key belongs to, from the approvals themselves.
+    let ticket_of_key: HashMap<String, String> = decided
+        .iter()
+        .filter_map(|r| {
+            Some((
+                r.message.arguments["idempotency_key"].as_str()?.to_string(),
+                r.message.ticket_id.clone(),
+            ))
+        })
+        .collect();
+    {
+        let s = shop.lock().expect("shop");
+        report.refund_calls_moved_money = s.moved.len();
+        report.refund_calls_stopped_by_key = s.stopped_by_key;
+        let mut paid: HashMap<(String, String), usize> = HashMap::new();
+        for (key, order, _) in &s.moved {
+            let ticket = ticket_of_key
+                .get(key)
+                .cloned()
+                .unwrap_or_else(|| format!("unknown key {key}"));
+            *paid.entry((ticket, order.clone())).or_default() += 1;
+        }
+        report.double_refunds = paid.values().filter(|c| **c > 1).count();
+        report.orders_over_refunded = s
+            .refunded
+            .iter()
+            .filter(|(order, paid)| s.totals.get(*order).is_some_and(|total| *paid > total))
+            .count();
+    }
+    topology.delete(&ch).await?;
+    let _ = conn.close(200, "chaos done".into()).await;
+    shop_server.abort();
+    drop(redis);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(report)
+}
+
+async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<bool> {
+    let conn = connect(&settings.amqp.url, "ticket-agent chaos probe").await?;
+    let ch = conn.create_channel().await?;
+    let mut queues = vec![topology.tickets_queue.clone()];
+    queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
+    queues.push(topology.approvals_pending_queue.clone());
+    let mut total = 0;
+    for q in queues {
+        total += ch
+            .queue_declare(
+                q.as_str().into(),
+                QueueDeclareOptions {
+                    passive: true,
+                    ..Default::default()
+                },
+                FieldTable::default(),
+            )
+            .await?
+            .message_count();
+    }
+    let _ = conn.close(200, "probe".into()).await;
+    Ok(total == 0)
+}
+
+async fn approvals_settled(redis_url: &str, prefix: &str) -> anyhow::Result<bool> {
+    let store = crate::approvals::ApprovalStore::connect(redis_url, prefix).await?;
+    if !store.pending(1).await?.is_empty() {
+        return Ok(false);
+    }
+    Ok(store
+        .decided(100_000)
+        .await?
+        .iter()
+        .all(|r| r.status != crate::approvals::ApprovalStatus::Approved))
+}
+
+async fn auto_reviewer(base: String, token: String) {
+    let client = reqwest::Client::new();
+    loop {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let Ok(resp) = client
+            .get(format!("{base}/api/approvals?status=pending"))
+            .bearer_auth(&token)
+            .send()
+            .await
+        else {
+            continue;
+        };
+        let Ok(list) = resp.json::<Vec<Value>>().await else {
+            continue;
+        };
+        for record in list {
+            if record["message"]["tool"] != "issue_refund" {
+                continue;
+            }
+            let id = record["message"]["approval_id"]
+                .as_str()
+                .unwrap_or_default();
+            let _ = client
+                .post(format!("{base}/api/approvals/{id}/approve"))
+                .bearer_auth(&token)
+                .json(&json!({ "note": "approved by the chaos reviewer" }))
+                .send()
+                .await;
+        }
+    }
+}

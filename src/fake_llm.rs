@@ -1,0 +1,544 @@
+//! `ticket-agent fake-llm`: a model server with real latency and real failures, and
+//! no model behind it.
+//!
+//! It speaks OpenAI's Chat Completions wire format at `POST /v1/chat/completions` (and
+//! `/chat/completions`): it reads the request (system, user, assistant messages with
+//! `tool_calls` whose arguments are JSON strings, `role: "tool"` results with their
+//! `tool_call_id`, and the offered `tools`), turns it into the provider-neutral
+//! conversation, asks the offline [`RulesModel`] for the turn, and answers with a
+//! complete `chat.completion` (content or `tool_calls`, `finish_reason`, `usage`)
+//! after the configured latency plus uniform jitter. At the configured rate it fails
+//! instead: half of the failures are `429` with `retry-after: 0`, answered at once as a
+//! rate limiter does, half are `500` after the latency; both carry OpenAI's error JSON.
+//! With it, the whole worker path (HTTP client, retries, concurrency) runs under a
+//! realistic model latency without any outside service. `GET /health` answers 200 and
+//! `GET /stats` the request and error counts as JSON.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+
+use crate::model::rules::RulesModel;
+use crate::model::{
+    ChatModel, ChatRequest, Content, Message, Role, ToolArguments, ToolCall, ToolResult,
+};
+use crate::tools::contracts;
+
+/// How the fake server behaves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FakeLlmConfig {
+    /// The delay before every answer (but a 429's).
+    pub latency: Duration,
+    /// Up to this much more, drawn uniformly per request.
+    pub jitter: Duration,
+    /// The share of requests that fail (0 to 1), half with 429, half with 500.
+    pub error_rate: f64,
+    /// Seeds the draws of jitter and failures.
+    pub seed: u64,
+}
+
+impl Default for FakeLlmConfig {
+    fn default() -> Self {
+        Self {
+            latency: Duration::from_millis(300),
+            jitter: Duration::ZERO,
+            error_rate: 0.0,
+            seed: 1,
+        }
+    }
+}
+
+/// Counters, shared with whoever started the server.
+#[derive(Debug, Default)]
+pub struct FakeLlmStats {
+    /// Completion requests received.
+    pub requests: AtomicU64,
+    /// Completion requests answered with an error status (injected or a bad request).
+    pub errors: AtomicU64,
+}
+
+/// A copy of the counters, as `GET /stats` answers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatsSnapshot {
+    /// Completion requests received.
+    pub requests: u64,
+    /// Completion requests answered with an error status.
+    pub errors: u64,
+}
+
+impl FakeLlmStats {
+    /// The counters now.
+    pub fn snapshot(&self) -> StatsSnapshot {
+        StatsSnapshot {
+            requests: self.requests.load(Ordering::Relaxed),
+            errors: self.errors.load(Ordering::Relaxed),
+        }
+    }
+}
+
+struct AppState {
+    config: FakeLlmConfig,
+    stats: Arc<FakeLlmStats>,
+    rng: Mutex<StdRng>,
+    model: RulesModel,
+    next_id: AtomicU64,
+}
+
+/// The server's routes and its counters, for callers that serve them themselves.
+pub fn router(config: FakeLlmConfig) -> (Router, Arc<FakeLlmStats>) {
+    let stats = Arc::new(FakeLlmStats::default());
+    let state = Arc::new(AppState {
+        rng: Mutex::new(StdRng::seed_from_u64(config.seed)),
+        config,
+        stats: stats.clone(),
+        model: RulesModel::new(),
+        next_id: AtomicU64::new(1),
+    });
+    let router = Router::new()
+        .route("/v1/chat/completions", post(completions))
+        .route("/chat/completions", post(completions))
+        .route("/health", get(|| async { "ok" }))
+        .route("/stats", get(stats_json))
+        .with_state(state);
+    (router, stats)
+}
+
+/// Serves the fake model on `listener` until `shutdown` resolves.
+///
+/// # Errors
+/// When the listener fails.
+pub async fn serve<F>(
+    listener: TcpListener,
+    config: FakeLlmConfig,
+    shutdown: F,
+) -> std::io::Result<()>
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    let (router, _) = router(config);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// A fake model server running in this process (tests, benchmarks).
+pub struct FakeLlmHandle {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its counters.
+    pub stats: Arc<FakeLlmStats>,
+    stop: CancellationToken,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl FakeLlmHandle {
+    /// The `base_url` to configure for the OpenAI provider: `http://ADDR/v1`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}/v1", self.addr)
+    }
+
+    /// Stops the server and waits for it.
+    ///
+    /// # Errors
+    /// When the server had failed.
+    pub async fn stop(self) -> std::io::Result<()> {
+        self.stop.cancel();
+        self.task.await.unwrap_or(Ok(()))
+    }
+}
+
+/// Binds `addr` (port 0 for any free port) and serves the fake model on a task.
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn spawn(addr: &str, config: FakeLlmConfig) -> std::io::Result<FakeLlmHandle> {
+    let listener = TcpListener::bind(addr).await?;
+    let addr = listener.local_addr()?;
+    let (router, stats) = router(config);
+    let stop = CancellationToken::new();
+    let token = stop.clone();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move { token.cancelled().await })
+            .await
+    });
+    Ok(FakeLlmHandle {
+        addr,
+        stats,
+        stop,
+        task,
+    })
+}
+
+async fn stats_json(State(state): State<Arc<AppState>>) -> Response {
+    axum::Json(state.stats.snapshot()).into_response()
+}
+
+/// An OpenAI-shaped error answer.
+fn error_response(status: StatusCode, kind: &str, code: Option<&str>, message: &str) -> Response {
+    let body = json!({
+        "error": { "message": message, "type": kind, "param": null, "code": code }
+    });
+    let mut response = (status, axum::Json(body)).into_response();
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("0"));
+    }
+    response
+}
+
+/// What this request draws: a failure, and the jitter.
+enum Fate {
+    RateLimited,
+    ServerError(Duration),
+    Answer(Duration),
+}
+
+impl AppState {
+    fn draw(&self) -> Fate {
+        let mut rng = self.rng.lock().expect("rng lock");
+        let fail = self.config.error_rate > 0.0 && rng.random_bool(self.config.error_rate.min(1.0));
+        let rate_limited = fail && rng.random_bool(0.5);
+        let jitter_ms = u64::try_from(self.config.jitter.as_millis()).unwrap_or(u64::MAX);
+        let jitter = if jitter_ms == 0 {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(rng.random_range(0..=jitter_ms))
+        };
+        let delay = self.config.latency + jitter;
+        match (fail, rate_limited) {
+            (true, true) => Fate::RateLimited,
+            (true, false) => Fate::ServerError(delay),
+            _ => Fate::Answer(delay),
+        }
+    }
+}
+
+async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
+    state.stats.requests.fetch_add(1, Ordering::Relaxed);
+    let failed = |response: Response| {
+        state.stats.errors.fetch_add(1, Ordering::Relaxed);
+        response
+    };
+    let delay = match state.draw() {
+        Fate::RateLimited => {
+            return failed(error_response(
+                StatusCode::TOO_MANY_REQUESTS,
+                "requests",
+                Some("rate_limit_exceeded"),
+                "Rate limit reached for requests (fake-llm). Please try again.",
+            ));
+        }
+        Fate::ServerError(delay) => {
+            tokio::time::sleep(delay).await;
+            return failed(error_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "server_error",
+                None,
+                "The server had an error while processing your request (fake-llm).",
+            ));
+        }
+        Fate::Answer(delay) => delay,
+    };
+    let request: WireRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return failed(error_response(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                None,
+                &format!("The request body is not a chat completion request: {e}"),
+            ));
+        }
+    };
+    let (system, messages) = match request.conversation() {
+        Ok(c) => c,
+        Err(e) => {
+            return failed(error_response(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                None,
+                &e,
+            ));
+        }
+    };
+    let offered: Vec<&str> = request
+        .tools
+        .iter()
+        .map(|t| t.function.name.as_str())
+        .collect();
+    let tools: Vec<contracts::ToolContract> = contracts::all()
+        .into_iter()
+        .filter(|c| offered.contains(&c.name))
+        .collect();
+    tokio::time::sleep(delay).await;
+    let turn = state
+        .model
+        .complete(ChatRequest {
+            system: &system,
+            messages: &messages,
+            tools: &tools,
+        })
+        .await;
+    let turn = match turn {
+        Ok(t) => t,
+        Err(e) => {
+            return failed(error_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "server_error",
+                None,
+                &e.to_string(),
+            ));
+        }
+    };
+    let text = turn.message.text();
+    let calls: Vec<Value> = turn
+        .message
+        .tool_calls()
+        .map(|call| {
+            json!({
+                "id": call.id,
+                "type": "function",
+                "function": { "name": call.name, "arguments": call.arguments.to_wire_string() }
+            })
+        })
+        .collect();
+    let mut message = json!({
+        "role": "assistant",
+        "content": if text.is_empty() && !calls.is_empty() { Value::Null } else { json!(text) },
+    });
+    let finish_reason = if calls.is_empty() {
+        "stop"
+    } else {
+        message["tool_calls"] = Value::Array(calls);
+        "tool_calls"
+    };
+    let prompt_tokens = turn.usage.input_tokens.max(1);
+    let completion_tokens = turn.usage.output_tokens.max(1);
+    let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+    let created = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    axum::Json(json!({
+        "id": format!("chatcmpl-fake-{id}"),
+        "object": "chat.completion",
+        "created": created,
+        "model": request.model.as_deref().unwrap_or("fake-rules"),
+        "choices": [{ "index": 0, "message": message, "finish_reason": finish_reason }],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    }))
+    .into_response()
+}
+
+/// A Chat Completions request, as far as the fake reads it.
+#[derive(Debug, Deserialize)]
+struct WireRequest {
+    #[serde(default)]
+    model: Option<String>,
+    messages: Vec<WireMessage>,
+    #[serde(default)]
+    tools: Vec<WireTool>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireMessage {
+    role: String,
+    #[serde(default)]
+    content: Option<Value>,
+    #[serde(default)]
+    tool_calls: Option<Vec<WireToolCall>>,
+    #[serde(default)]
+    tool_call_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireToolCall {
+    #[serde(default)]
+    id: Option<String>,
+    function: WireFunction,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireFunction {
+    name: String,
+    #[serde(default)]
+    arguments: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireTool {
+    function: WireToolFunction,
+}
+
+#[derive(Debug, Deserialize)]
+struct WireToolFunction {
+    name: String,
+}
+
+/// Adds a user block to the open user message, or opens one.
+fn push(role: Role, block: Content, messages: &mut Vec<Message>) {
+    match messages.last_mut() {
+        Some(last) if last.role == role && role == Role::User => last.content.push(block),
+        _ => messages.push(Message {
+            role,
+            content: vec![block],
+        }),
+    }
+}
+
+/// `content` as text: a string, or the text parts of a list.
+fn content_text(content: Option<&Value>) -> String {
+    match content {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|p| p["text"].as_str())
+            .collect::<Vec<_>>()
+            .join(""),
+        _ => String::new(),
+    }
+}
+
+impl WireRequest {
+    /// The system prompt and the provider-neutral conversation. Tool results join the
+    /// user message that follows the assistant turn, as the agent sends them.
+    fn conversation(&self) -> Result<(String, Vec<Message>), String> {
+        let mut system = Vec::new();
+        let mut messages: Vec<Message> = Vec::new();
+        for (i, m) in self.messages.iter().enumerate() {
+            match m.role.as_str() {
+                "system" | "developer" => system.push(content_text(m.content.as_ref())),
+                "user" => push(
+                    Role::User,
+                    Content::Text {
+                        text: content_text(m.content.as_ref()),
+                    },
+                    &mut messages,
+                ),
+                "tool" => {
+                    let id = m.tool_call_id.clone().ok_or_else(|| {
+                        format!("messages[{i}]: a tool message needs tool_call_id")
+                    })?;
+                    let text = content_text(m.content.as_ref());
+                    let output =
+                        serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text));
+                    let is_error = output.get("error").is_some();
+                    push(
+                        Role::User,
+                        Content::ToolResult(ToolResult {
+                            tool_call_id: id,
+                            output,
+                            is_error,
+                        }),
+                        &mut messages,
+                    );
+                }
+                "assistant" => {
+                    let mut content = Vec::new();
+                    let text = content_text(m.content.as_ref());
+                    if !text.is_empty() {
+                        content.push(Content::Text { text });
+                    }
+                    for (j, call) in m.tool_calls.iter().flatten().enumerate() {
+                        let arguments = match &call.function.arguments {
+                            Some(Value::String(raw)) => ToolArguments::parse(raw),
+                            None | Some(Value::Null) => ToolArguments::Json { value: json!({}) },
+                            Some(value) => ToolArguments::Json {
+                                value: value.clone(),
+                            },
+                        };
+                        content.push(Content::ToolCall(ToolCall {
+                            id: call.id.clone().unwrap_or_else(|| format!("call_m{i}_{j}")),
+                            name: call.function.name.clone(),
+                            arguments,
+                        }));
+                    }
+                    messages.push(Message {
+                        role: Role::Assistant,
+                        content,
+                    });
+                }
+                other => return Err(format!("messages[{i}]: unknown role `{other}`")),
+            }
+        }
+        if messages.is_empty() {
+            return Err("messages must hold at least one user message".into());
+        }
+        Ok((system.join("\n"), messages))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wire_conversation_becomes_the_neutral_one_with_tool_results_in_a_user_message() {
+        let request: WireRequest = serde_json::from_value(json!({
+            "model": "m",
+            "messages": [
+                {"role": "system", "content": "be good"},
+                {"role": "user", "content": "ticket"},
+                {"role": "assistant", "content": null, "tool_calls": [
+                    {"id": "c1", "type": "function",
+                     "function": {"name": "order_lookup", "arguments": "{\"order_id\":\"O1\"}"}},
+                    {"id": "c2", "type": "function",
+                     "function": {"name": "kb_search", "arguments": "{bad"}}
+                ]},
+                {"role": "tool", "tool_call_id": "c1", "content": "{\"status\":\"shipped\"}"},
+                {"role": "tool", "tool_call_id": "c2", "content": "{\"error\":\"invalid_arguments\"}"},
+                {"role": "user", "content": [{"type": "text", "text": "more"}]}
+            ],
+            "tools": [{"type": "function", "function": {"name": "order_lookup"}}]
+        }))
+        .unwrap();
+        let (system, messages) = request.conversation().unwrap();
+        assert_eq!(system, "be good");
+        assert_eq!(messages.len(), 3);
+        assert_eq!(messages[1].tool_calls().count(), 2);
+        assert!(matches!(
+            messages[1].tool_calls().nth(1).unwrap().arguments,
+            ToolArguments::Invalid { .. }
+        ));
+        let user = &messages[2];
+        assert_eq!(user.role, Role::User);
+        assert_eq!(user.content.len(), 3);
+        match &user.content[1] {
+            Content::ToolResult(r) => {
+                assert_eq!(r.tool_call_id, "c2");
+                assert!(r.is_error);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(user.text(), "more");
+    }
+
+    #[test]
+    fn a_tool_message_without_its_call_id_is_a_bad_request() {
+        let request: WireRequest = serde_json::from_value(json!({
+            "messages": [{"role": "user", "content": "x"}, {"role": "tool", "content": "{}"}]
+        }))
+        .unwrap();
+        assert!(request.conversation().unwrap_err().contains("tool_call_id"));
+    }
+}

@@ -1,0 +1,503 @@
+//! Prometheus metrics and the health endpoints of the long-running commands.
+//!
+//! One process-global registry ([`global`]) holds every metric the project exports: the
+//! places that record (the agent loop, the model providers' HTTP retries, the worker,
+//! the approvals service) are spread across modules and some of them (`model::http`)
+//! are built far from any handle a caller could pass, and a process runs exactly one
+//! worker or one approvals service in production. The price is that tests in one
+//! process share the registry: they assert on *deltas* (read before, read after) or on
+//! label values no other test produces, never on absolute values. Every metric name is
+//! spelled out in full here, prefixed `ticket_agent_`, and documented in
+//! docs/operations.md with the alerts built on them.
+//!
+//! The HTTP side is [`router`]: `/metrics` (the Prometheus text format), `/healthz`
+//! (the process answers: always 200) and `/readyz` (200 only when the RabbitMQ channel
+//! is open and Redis answers `PING`; otherwise 503 with a JSON body naming what is
+//! down). Readiness is asked of a [`ReadyCheck`] each command implements over its own
+//! connections. The approvals service merges [`probe_routes`] into its console's
+//! router, which has its own `/healthz`.
+
+use std::sync::{Arc, LazyLock};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use axum::Router;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use prometheus::{
+    CounterVec, Encoder, Gauge, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
+    Registry, TextEncoder,
+};
+use serde::Serialize;
+
+/// Buckets of the per-ticket duration, in seconds: from a cached duplicate to a ticket
+/// that waited minutes on a rate-limited model.
+const TICKET_BUCKETS: &[f64] = &[
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0,
+];
+
+/// Buckets of one model request (retries inside the call included), in seconds.
+const MODEL_BUCKETS: &[f64] = &[
+    0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 120.0,
+];
+
+/// Every metric the project exports, registered in one registry.
+pub struct Metrics {
+    registry: Registry,
+    /// `ticket_agent_tickets_total{outcome, category}`: tickets finished by a worker
+    /// (the done record written), by outcome and escalation category (`none` unless
+    /// escalated).
+    pub tickets: IntCounterVec,
+    /// `ticket_agent_ticket_duration_seconds{outcome}`: wall time of a finished ticket
+    /// in the worker, from its delivery to its done record.
+    pub ticket_duration: HistogramVec,
+    /// `ticket_agent_deliveries_total{disposition}`: deliveries settled, by what was
+    /// done with them (`ack`, `duplicate`, `retry`, `busy`, `dead_letter`, `requeue`).
+    pub deliveries: IntCounterVec,
+    /// `ticket_agent_tickets_in_flight`: deliveries this worker is handling now.
+    pub in_flight: IntGauge,
+    /// `ticket_agent_ticket_retries_total{tier}`: delayed retries scheduled, by tier
+    /// (`1`, `2`, …).
+    pub retries: IntCounterVec,
+    /// `ticket_agent_dead_letters_total{reason}`: messages the worker dead-lettered, by
+    /// `x-dead-reason` (the broker's own dead letters at the delivery limit are not
+    /// seen by any worker: watch the dead queue's depth for those).
+    pub dead_letters: IntCounterVec,
+    /// `ticket_agent_tool_calls_total{tool, status}`: tool calls in the agent loop, by
+    /// tool (`unknown` for a name the model made up) and status.
+    pub tool_calls: IntCounterVec,
+    /// `ticket_agent_model_requests_total{provider, status}`: model calls by the agent
+    /// loop, by provider and `ok` / `transient_error` / `permanent_error`.
+    pub model_requests: IntCounterVec,
+    /// `ticket_agent_model_request_duration_seconds{provider}`: latency of one model
+    /// call, the provider's own retries included.
+    pub model_latency: HistogramVec,
+    /// `ticket_agent_model_retries_total{provider}`: HTTP retries inside model calls
+    /// (429, 5xx, 529, timeouts): the early sign of a rate limit.
+    pub model_retries: IntCounterVec,
+    /// `ticket_agent_model_tokens_total{provider, direction}`: tokens, `input` or
+    /// `output`.
+    pub tokens: IntCounterVec,
+    /// `ticket_agent_model_cost_usd_total{provider}`: cost at the configured prices.
+    pub cost_usd: CounterVec,
+    /// `ticket_agent_tickets_queue_ready`: ready messages in the tickets queue, polled
+    /// by the worker (the autoscaling signal).
+    pub queue_ready: IntGauge,
+    /// `ticket_agent_tickets_queue_consumers`: consumers on the tickets queue, polled
+    /// with the depth.
+    pub queue_consumers: IntGauge,
+    /// `ticket_agent_tickets_queue_oldest_age_seconds`: how long the message at the
+    /// head of the tickets queue has waited since `x-submitted-at`, as of the last
+    /// delivery this worker took; 0 once the queue is empty.
+    pub queue_oldest_age: Gauge,
+    /// `ticket_agent_approvals_pending`: actions waiting for a reviewer.
+    pub approvals_pending: IntGauge,
+    /// `ticket_agent_approvals_oldest_pending_age_seconds`: how long the oldest pending
+    /// action has waited since the agent proposed it (0 when none waits).
+    pub approvals_oldest_pending_age: Gauge,
+    /// `ticket_agent_approvals_decided_total{decision}`: `approved`, `rejected`,
+    /// `expired`.
+    pub approvals_decided: IntCounterVec,
+    /// `ticket_agent_approvals_executed_total{tool, status}`: executions of approved
+    /// actions: `executed`, `failed` (refused for good), `pending` (not done yet;
+    /// retried by the sweep).
+    pub approvals_executed: IntCounterVec,
+}
+
+fn counter(registry: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
+    let c = IntCounterVec::new(Opts::new(name, help), labels).expect("a valid metric");
+    registry
+        .register(Box::new(c.clone()))
+        .expect("registered once");
+    c
+}
+
+fn histogram(
+    registry: &Registry,
+    name: &str,
+    help: &str,
+    labels: &[&str],
+    buckets: &[f64],
+) -> HistogramVec {
+    let h = HistogramVec::new(
+        HistogramOpts::new(name, help).buckets(buckets.to_vec()),
+        labels,
+    )
+    .expect("a valid metric");
+    registry
+        .register(Box::new(h.clone()))
+        .expect("registered once");
+    h
+}
+
+fn int_gauge(registry: &Registry, name: &str, help: &str) -> IntGauge {
+    let g = IntGauge::new(name, help).expect("a valid metric");
+    registry
+        .register(Box::new(g.clone()))
+        .expect("registered once");
+    g
+}
+
+fn gauge(registry: &Registry, name: &str, help: &str) -> Gauge {
+    let g = Gauge::new(name, help).expect("a valid metric");
+    registry
+        .register(Box::new(g.clone()))
+        .expect("registered once");
+    g
+}
+
+impl Metrics {
+    /// A fresh registry with every metric at zero (the process uses [`global`]).
+    pub fn new() -> Self {
+        let r = Registry::new();
+        let cost_usd = CounterVec::new(
+            Opts::new(
+                "ticket_agent_model_cost_usd_total",
+                "Model cost in USD at the configured prices.",
+            ),
+            &["provider"],
+        )
+        .expect("a valid metric");
+        r.register(Box::new(cost_usd.clone()))
+            .expect("registered once");
+        Self {
+            tickets: counter(
+                &r,
+                "ticket_agent_tickets_total",
+                "Tickets finished, by outcome and escalation category.",
+                &["outcome", "category"],
+            ),
+            ticket_duration: histogram(
+                &r,
+                "ticket_agent_ticket_duration_seconds",
+                "Wall time of a finished ticket in the worker.",
+                &["outcome"],
+                TICKET_BUCKETS,
+            ),
+            deliveries: counter(
+                &r,
+                "ticket_agent_deliveries_total",
+                "Deliveries settled, by disposition.",
+                &["disposition"],
+            ),
+            in_flight: int_gauge(
+                &r,
+                "ticket_agent_tickets_in_flight",
+                "Deliveries being handled now.",
+            ),
+            retries: counter(
+                &r,
+                "ticket_agent_ticket_retries_total",
+                "Delayed retries scheduled, by tier.",
+                &["tier"],
+            ),
+            dead_letters: counter(
+                &r,
+                "ticket_agent_dead_letters_total",
+                "Messages dead-lettered by the worker, by reason.",
+                &["reason"],
+            ),
+            tool_calls: counter(
+                &r,
+                "ticket_agent_tool_calls_total",
+                "Tool calls in the agent loop, by tool and status.",
+                &["tool", "status"],
+            ),
+            model_requests: counter(
+                &r,
+                "ticket_agent_model_requests_total",
+                "Model calls by the agent loop, by provider and status.",
+                &["provider", "status"],
+            ),
+            model_latency: histogram(
+                &r,
+                "ticket_agent_model_request_duration_seconds",
+                "Latency of one model call, retries included.",
+                &["provider"],
+                MODEL_BUCKETS,
+            ),
+            model_retries: counter(
+                &r,
+                "ticket_agent_model_retries_total",
+                "HTTP retries inside model calls, by provider.",
+                &["provider"],
+            ),
+            tokens: counter(
+                &r,
+                "ticket_agent_model_tokens_total",
+                "Model tokens, by provider and direction (input, output).",
+                &["provider", "direction"],
+            ),
+            cost_usd,
+            queue_ready: int_gauge(
+                &r,
+                "ticket_agent_tickets_queue_ready",
+                "Ready messages in the tickets queue.",
+            ),
+            queue_consumers: int_gauge(
+                &r,
+                "ticket_agent_tickets_queue_consumers",
+                "Consumers on the tickets queue.",
+            ),
+            queue_oldest_age: gauge(
+                &r,
+                "ticket_agent_tickets_queue_oldest_age_seconds",
+                "Age of the message at the head of the tickets queue (since x-submitted-at).",
+            ),
+            approvals_pending: int_gauge(
+                &r,
+                "ticket_agent_approvals_pending",
+                "Actions waiting for a reviewer.",
+            ),
+            approvals_oldest_pending_age: gauge(
+                &r,
+                "ticket_agent_approvals_oldest_pending_age_seconds",
+                "Age of the oldest pending action.",
+            ),
+            approvals_decided: counter(
+                &r,
+                "ticket_agent_approvals_decided_total",
+                "Decisions, by decision (approved, rejected, expired).",
+                &["decision"],
+            ),
+            approvals_executed: counter(
+                &r,
+                "ticket_agent_approvals_executed_total",
+                "Executions of approved actions, by tool and status.",
+                &["tool", "status"],
+            ),
+            registry: r,
+        }
+    }
+
+    /// Everything in the Prometheus text exposition format.
+    pub fn render(&self) -> String {
+        let mut out = Vec::new();
+        TextEncoder::new()
+            .encode(&self.registry.gather(), &mut out)
+            .expect("the text encoder writes to memory");
+        String::from_utf8(out).expect("the text format is UTF-8")
+    }
+
+    /// Records one model call made by the agent loop. `label` is the model's label
+    /// (`anthropic:claude-…`); its provider part is the label value.
+    pub fn model_call(
+        &self,
+        label: &str,
+        status: &str,
+        latency: Duration,
+        usage: Option<(crate::model::Usage, f64)>,
+    ) {
+        let provider = provider_of(label);
+        self.model_requests
+            .with_label_values(&[provider, status])
+            .inc();
+        self.model_latency
+            .with_label_values(&[provider])
+            .observe(latency.as_secs_f64());
+        if let Some((usage, cost)) = usage {
+            self.tokens
+                .with_label_values(&[provider, "input"])
+                .inc_by(usage.input_tokens);
+            self.tokens
+                .with_label_values(&[provider, "output"])
+                .inc_by(usage.output_tokens);
+            if cost > 0.0 {
+                self.cost_usd.with_label_values(&[provider]).inc_by(cost);
+            }
+        }
+    }
+
+    /// Counts a delivery as in flight until the guard is dropped.
+    pub fn in_flight(&self) -> InFlight<'_> {
+        self.in_flight.inc();
+        InFlight(&self.in_flight)
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Holds one in-flight delivery in [`Metrics::in_flight`]; dropping it (also on a
+/// panic) takes it out.
+pub struct InFlight<'a>(&'a IntGauge);
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
+}
+
+/// The provider part of a model label: `anthropic` of `anthropic:claude-sonnet-4-5`.
+pub fn provider_of(label: &str) -> &str {
+    label.split(':').next().unwrap_or(label)
+}
+
+static GLOBAL: LazyLock<Metrics> = LazyLock::new(Metrics::new);
+
+/// The process-global metrics (see the module doc for why there is one).
+pub fn global() -> &'static Metrics {
+    &GLOBAL
+}
+
+/// What `/readyz` found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Readiness {
+    /// The RabbitMQ channel is open.
+    pub rabbitmq: bool,
+    /// Redis answered `PING`.
+    pub redis: bool,
+}
+
+impl Readiness {
+    /// Both dependencies answer.
+    pub fn ready(&self) -> bool {
+        self.rabbitmq && self.redis
+    }
+
+    fn body(&self) -> serde_json::Value {
+        let word = |up: bool| if up { "up" } else { "down" };
+        let mut down = Vec::new();
+        if !self.rabbitmq {
+            down.push("rabbitmq");
+        }
+        if !self.redis {
+            down.push("redis");
+        }
+        serde_json::json!({
+            "status": if self.ready() { "ready" } else { "unready" },
+            "rabbitmq": word(self.rabbitmq),
+            "redis": word(self.redis),
+            "down": down,
+        })
+    }
+}
+
+/// How long `/readyz` waits for a dependency before calling it down.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Asks a long-running command whether its dependencies answer.
+#[async_trait]
+pub trait ReadyCheck: Send + Sync {
+    /// The state of RabbitMQ and Redis now; each check bounded by [`READY_TIMEOUT`].
+    async fn readiness(&self) -> Readiness;
+}
+
+/// `/metrics` and `/readyz`, to merge into a router that has its own `/healthz`.
+pub fn probe_routes(ready: Arc<dyn ReadyCheck>) -> Router {
+    Router::new().route("/metrics", get(metrics_page)).route(
+        "/readyz",
+        get(move || {
+            let ready = ready.clone();
+            async move { readyz(ready.as_ref()).await }
+        }),
+    )
+}
+
+/// `/metrics`, `/healthz` and `/readyz`: the whole endpoint of the worker.
+pub fn router(ready: Arc<dyn ReadyCheck>) -> Router {
+    probe_routes(ready).route("/healthz", get(|| async { "ok" }))
+}
+
+async fn metrics_page() -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        global().render(),
+    )
+        .into_response()
+}
+
+async fn readyz(check: &dyn ReadyCheck) -> Response {
+    let r = check.readiness().await;
+    let status = if r.ready() {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, axum::Json(r.body())).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fresh_registry_renders_every_metric_family_by_its_full_name() {
+        let m = Metrics::new();
+        m.tickets.with_label_values(&["resolved", "none"]).inc();
+        m.model_call(
+            "anthropic:claude-sonnet-4-5",
+            "ok",
+            Duration::from_millis(120),
+            Some((
+                crate::model::Usage {
+                    input_tokens: 1000,
+                    output_tokens: 50,
+                },
+                0.00375,
+            )),
+        );
+        let text = m.render();
+        assert!(
+            text.contains(r#"ticket_agent_tickets_total{category="none",outcome="resolved"} 1"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                r#"ticket_agent_model_requests_total{provider="anthropic",status="ok"} 1"#
+            )
+        );
+        assert!(text.contains(
+            r#"ticket_agent_model_tokens_total{direction="input",provider="anthropic"} 1000"#
+        ));
+        assert!(
+            text.contains(r#"ticket_agent_model_cost_usd_total{provider="anthropic"} 0.00375"#)
+        );
+        assert!(text.contains("ticket_agent_model_request_duration_seconds_bucket"));
+        assert!(text.contains("ticket_agent_tickets_in_flight 0"));
+    }
+
+    #[test]
+    fn the_in_flight_guard_gives_its_delivery_back_when_dropped() {
+        let m = Metrics::new();
+        let a = m.in_flight();
+        let b = m.in_flight();
+        assert_eq!(m.in_flight.get(), 2);
+        drop(a);
+        assert_eq!(m.in_flight.get(), 1);
+        drop(b);
+        assert_eq!(m.in_flight.get(), 0);
+    }
+
+    #[test]
+    fn the_provider_is_the_part_of_the_label_before_the_colon() {
+        assert_eq!(provider_of("openai:qwen2.5:7b"), "openai");
+        assert_eq!(provider_of("rules"), "rules");
+    }
+
+    #[test]
+    fn readiness_names_what_is_down() {
+        let r = Readiness {
+            rabbitmq: true,
+            redis: false,
+        };
+        assert!(!r.ready());
+        assert_eq!(r.body()["redis"], "down");
+        assert_eq!(r.body()["down"], serde_json::json!(["redis"]));
+        assert_eq!(
+            Readiness {
+                rabbitmq: true,
+                redis: true
+            }
+            .body()["status"],
+            "ready"
+        );
+    }
+}

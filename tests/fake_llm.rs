@@ -1,0 +1,211 @@
+//! The fake model server against the real OpenAI provider: tickets run through
+//! `process` with the provider pointed at `fake-llm` on loopback end exactly as they do
+//! with the rules model called directly (so the wire round-trip loses nothing), with
+//! usage reported; and with a share of injected 429s and 500s every ticket still ends
+//! in its outcome, through the provider's retries.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+use ticket_agent::config::{ProviderKind, Settings};
+use ticket_agent::fake_llm::{self, FakeLlmConfig, StatsSnapshot};
+use ticket_agent::model::ChatModel;
+use ticket_agent::model::rules::RulesModel;
+use ticket_agent::process::{Quiet, process};
+use ticket_agent::traffic::{self, GenOptions};
+use ticket_agent::{app, model};
+
+/// The example tickets and a slice of generated traffic.
+fn tickets() -> String {
+    let world = ticket_agent::commerce::embedded::World::fixture();
+    let now = world.now.unwrap();
+    let generated = traffic::generate(
+        &world,
+        now,
+        &GenOptions {
+            n: 24,
+            seed: 11,
+            ..GenOptions::default()
+        },
+    )
+    .unwrap();
+    format!(
+        "{}\n{}\n",
+        include_str!("../examples/tickets.jsonl").trim_end(),
+        generated.join("\n")
+    )
+}
+
+/// Settings with the OpenAI provider pointed at `base_url`, without a key.
+fn openai_settings(base_url: String, max_retries: u32) -> Settings {
+    let mut settings = Settings::defaults();
+    settings.model.provider = ProviderKind::Openai;
+    settings.model.openai.base_url = base_url;
+    settings.model.openai.api_key_env = "TICKET_AGENT_FAKE_LLM_TEST_KEY_NEVER_SET".into();
+    settings.model.max_retries = max_retries;
+    settings.model.retry_base_ms = 1;
+    settings.model.timeout_secs = 10;
+    settings
+}
+
+/// Runs `input` through `process` with `model`; the output lines by ticket id.
+async fn run(
+    settings: &Settings,
+    model: Arc<dyn ChatModel>,
+    input: &str,
+    concurrency: usize,
+) -> BTreeMap<String, Value> {
+    let agent = app::agent(settings, app::commerce_backend(settings).unwrap(), model)
+        .await
+        .unwrap();
+    let mut out = Vec::new();
+    let summary = process(
+        &agent,
+        input,
+        settings.agent.max_body_bytes,
+        concurrency,
+        false,
+        &mut out,
+        &mut Quiet,
+    )
+    .await
+    .unwrap();
+    assert_eq!(summary.invalid_lines, 0);
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["ticket_id"].as_str().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+/// The parts of an outcome line that must not depend on how the model is reached.
+fn decision(line: &Value) -> Value {
+    serde_json::json!({
+        "outcome": line["outcome"],
+        "category": line["category"],
+        "message": line["message"],
+        "reason": line["reason"],
+        "tool_calls": line["tool_calls"],
+        "turns": line["turns"],
+        "actions": line["actions"].as_array().map(|a| a.iter().map(|x| x["arguments"].clone()).collect::<Vec<_>>()),
+    })
+}
+
+async fn stats(base: &str) -> StatsSnapshot {
+    reqwest::get(format!("{base}/stats"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn tickets_through_the_fake_server_end_exactly_as_with_the_rules_model_called_directly() {
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::from_millis(20),
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let root = format!("http://{}", server.addr);
+    assert!(
+        reqwest::get(format!("{root}/health"))
+            .await
+            .unwrap()
+            .status()
+            .is_success()
+    );
+    let input = tickets();
+    let settings = openai_settings(server.base_url(), 2);
+    let wire = run(
+        &settings,
+        model::from_settings(&settings.model).unwrap(),
+        &input,
+        8,
+    )
+    .await;
+    let direct = run(
+        &Settings::defaults(),
+        Arc::new(RulesModel::new()),
+        &input,
+        8,
+    )
+    .await;
+    assert_eq!(wire.len(), direct.len());
+    assert!(wire.len() >= 30);
+    for (id, line) in &wire {
+        assert_eq!(decision(line), decision(&direct[id]), "ticket {id}");
+        assert!(line["model"].as_str().unwrap().starts_with("openai:"));
+        assert!(
+            line["usage"]["input_tokens"].as_u64().unwrap() > 0,
+            "{line}"
+        );
+        assert!(
+            line["usage"]["output_tokens"].as_u64().unwrap() > 0,
+            "{line}"
+        );
+        // Each turn waited the latency at least once.
+        let turns = line["turns"].as_u64().unwrap();
+        assert!(
+            line["duration_ms"].as_u64().unwrap() >= 20 * turns,
+            "{line}"
+        );
+    }
+    let counted = stats(&root).await;
+    let turns: u64 = wire.values().map(|l| l["turns"].as_u64().unwrap()).sum();
+    assert_eq!(counted.requests, turns);
+    assert_eq!(counted.errors, 0);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn with_three_in_ten_requests_failing_every_ticket_still_finishes_through_the_retries() {
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::from_millis(2),
+            jitter: Duration::from_millis(3),
+            error_rate: 0.3,
+            seed: 5,
+        },
+    )
+    .await
+    .unwrap();
+    let root = format!("http://{}", server.addr);
+    let input = tickets();
+    let settings = openai_settings(server.base_url(), 6);
+    // One ticket at a time, so the seeded failures fall the same way on every run.
+    let wire = run(
+        &settings,
+        model::from_settings(&settings.model).unwrap(),
+        &input,
+        1,
+    )
+    .await;
+    let direct = run(
+        &Settings::defaults(),
+        Arc::new(RulesModel::new()),
+        &input,
+        4,
+    )
+    .await;
+    assert_eq!(wire.len(), direct.len());
+    for (id, line) in &wire {
+        assert_ne!(line["category"], "model_error", "ticket {id}: {line}");
+        assert_eq!(decision(line), decision(&direct[id]), "ticket {id}");
+    }
+    let counted = stats(&root).await;
+    assert!(counted.errors > 0, "{counted:?}");
+    let turns: u64 = wire.values().map(|l| l["turns"].as_u64().unwrap()).sum();
+    assert_eq!(counted.requests, turns + counted.errors);
+    server.stop().await.unwrap();
+}
