@@ -605,10 +605,12 @@ async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
         env.records.count_done().await.unwrap() as u64,
         first.finished
     );
-    assert_eq!(
-        env.depth(&env.topology.tickets_queue).await as u64,
-        24 - first.finished
-    );
+    // Deliveries put back when the channel closes reach a quorum queue a moment later.
+    let expected = 24 - first.finished;
+    let depth = env
+        .wait_depth(&env.topology.tickets_queue, expected as u32, Duration::from_secs(10))
+        .await;
+    assert_eq!(u64::from(depth), expected);
 
     // A deadline too short to finish: in-flight tickets are abandoned and redelivered.
     env.settings.worker.shutdown_grace_secs = 0;
