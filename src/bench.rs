@@ -306,6 +306,11 @@ async fn scenario(
             "TICKET_AGENT__WORKER__PREFETCH".into(),
             opts.prefetch.to_string(),
         ),
+        // Several workers on one host: each its own metrics port.
+        (
+            "TICKET_AGENT__WORKER__METRICS_LISTEN".into(),
+            "127.0.0.1:0".into(),
+        ),
         ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
         (
             "TICKET_AGENT__REDIS__URL".into(),

@@ -455,7 +455,11 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         seed: opts.seed,
         ..Default::default()
     };
-    let llm_server = tokio::spawn(crate::fake_llm::serve(llm_listener, llm_config, std::future::pending()));
+    let llm_server = tokio::spawn(crate::fake_llm::serve(
+        llm_listener,
+        llm_config,
+        std::future::pending(),
+    ));
 
     // Topology and traffic.
     let mut settings = settings.clone();
@@ -529,7 +533,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let env: Vec<(String, String)> = vec![
         ("TICKET_AGENT__AMQP__PREFIX".into(), prefix.clone()),
         ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
-        ("TICKET_AGENT__AMQP__DELIVERY_LIMIT".into(), settings.amqp.delivery_limit.to_string()),
+        (
+            "TICKET_AGENT__AMQP__DELIVERY_LIMIT".into(),
+            settings.amqp.delivery_limit.to_string(),
+        ),
         ("TICKET_AGENT__REDIS__KEY_PREFIX".into(), prefix.clone()),
         ("TICKET_AGENT__REDIS__URL".into(), redis_url.clone()),
         (
@@ -538,7 +545,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         ),
         ("TICKET_AGENT__WORKER__LEASE_SECS".into(), "5".into()),
         // Several workers on one host: each its own metrics port.
-        ("TICKET_AGENT__WORKER__METRICS_LISTEN".into(), "127.0.0.1:0".into()),
+        (
+            "TICKET_AGENT__WORKER__METRICS_LISTEN".into(),
+            "127.0.0.1:0".into(),
+        ),
         ("TICKET_AGENT__WORKER__MAX_ATTEMPTS".into(), "8".into()),
         (
             "TICKET_AGENT__WORKER__RETRY_DELAYS_MS".into(),
@@ -558,11 +568,23 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         ),
         ("TICKET_AGENT__APPROVALS__SWEEP_SECS".into(), "1".into()),
         ("TICKET_AGENT__MODEL__PROVIDER".into(), "openai".into()),
-        ("TICKET_AGENT__MODEL__OPENAI__BASE_URL".into(), format!("http://{llm_addr}/v1")),
+        (
+            "TICKET_AGENT__MODEL__OPENAI__BASE_URL".into(),
+            format!("http://{llm_addr}/v1"),
+        ),
         ("TICKET_AGENT__MODEL__OPENAI__NAME".into(), "fake".into()),
-        ("TICKET_AGENT__MODEL__OPENAI__API_KEY_ENV".into(), "TA_CHAOS_NO_KEY".into()),
-        ("TICKET_AGENT__MODEL__OPENAI__PRICE_INPUT_PER_MTOK".into(), "0".into()),
-        ("TICKET_AGENT__MODEL__OPENAI__PRICE_OUTPUT_PER_MTOK".into(), "0".into()),
+        (
+            "TICKET_AGENT__MODEL__OPENAI__API_KEY_ENV".into(),
+            "TA_CHAOS_NO_KEY".into(),
+        ),
+        (
+            "TICKET_AGENT__MODEL__OPENAI__PRICE_INPUT_PER_MTOK".into(),
+            "0".into(),
+        ),
+        (
+            "TICKET_AGENT__MODEL__OPENAI__PRICE_OUTPUT_PER_MTOK".into(),
+            "0".into(),
+        ),
         (
             "TICKET_AGENT__OUTBOX__PATH".into(),
             dir.join("outbox.jsonl").display().to_string(),
@@ -665,7 +687,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         // not counted as waiting.
         let settled = done >= report.tickets
             && drained(&settings, &topology).await.unwrap_or(false)
-            && approvals_settled(&redis_url, &prefix).await.unwrap_or(false);
+            && approvals_settled(&redis_url, &prefix)
+                .await
+                .unwrap_or(false);
         if settled {
             quiet += 1;
             if quiet >= 4 {

@@ -608,7 +608,11 @@ async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
     // Deliveries put back when the channel closes reach a quorum queue a moment later.
     let expected = 24 - first.finished;
     let depth = env
-        .wait_depth(&env.topology.tickets_queue, expected as u32, Duration::from_secs(10))
+        .wait_depth(
+            &env.topology.tickets_queue,
+            expected as u32,
+            Duration::from_secs(10),
+        )
         .await;
     assert_eq!(u64::from(depth), expected);
 
