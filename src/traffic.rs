@@ -392,24 +392,35 @@ pub fn refund_class(order: &Order, now: DateTime<Utc>) -> RefundClass {
 // or nothing), {item}, {date} (the order date), {half} (half the order total).
 
 const STATUS: &[&str] = &[
-    "Where is {order}? It's been a few days and I haven't heard anything.",
     "Can you tell me the status of {order}?",
+    "Any update on {order}? The tracking page hasn't changed in a while.",
+    "Could you send me the tracking number for {order}?",
+    "Just wanted to know where {order} is at.",
+    "Order status please{ref}.",
+    "Which carrier has {order}, and is there a tracking link?",
+    "Any news about {order}? Nobody answered my last email, so I'm writing again.",
+    "Where is {order}? It's been a few days and I haven't heard anything.",
+];
+
+/// Status questions that presume the order has not arrived.
+const STATUS_PENDING: &[&str] = &[
     "Just checking in on {order} - has it shipped yet?",
     "I ordered the {item} on {date}{ref} and I'm wondering when it will arrive.",
-    "Any update on {order}? The tracking page hasn't changed in a while.",
     "what's the ETA on {order}",
     "Has {order} been dispatched yet? I need it by the weekend.",
     "I still haven't received {order}. Could you check where it is?",
-    "Could you send me the tracking number for {order}?",
-    "Can you confirm whether {order} has been delivered?",
     "When will {order} ship?",
     "Is {order} on its way? The {item} is a birthday present.",
-    "Just wanted to know where {order} is at.",
-    "Order status please{ref}.",
     "I placed {order} last week and have no idea if it has been sent. Can you check?",
-    "Which carrier has {order}, and is there a tracking link?",
     "My {item} still hasn't shown up{ref}. What's going on?",
-    "Hi again, any news about {order}? Nobody answered my last email.",
+];
+
+/// Status questions about an order that has arrived.
+const STATUS_DELIVERED: &[&str] = &[
+    "Can you confirm whether {order} has been delivered?",
+    "On which day was {order} delivered? I need the date for my records.",
+    "My neighbour may have taken in the {item}{ref}. Can you tell me when it was delivered?",
+    "Which carrier delivered {order}? I'd like the tracking number.",
 ];
 
 const REFUND_ANY: &[&str] = &[
@@ -617,7 +628,6 @@ const REFUND_SUBJECTS: &[&str] = &[
     "Refund request",
     "refund pls",
     "Return and refund",
-    "Defective item",
     "Money back",
     "Problem with my order",
     "Not happy",
@@ -786,11 +796,13 @@ fn add_typos(rng: &mut StdRng, text: &str) -> String {
     let words: Vec<String> = text
         .split(' ')
         .map(|w| {
-            if made < 2 && w.len() >= 5 && w.chars().all(|c| c.is_ascii_alphabetic()) {
-                if rng.random_bool(0.2) {
-                    made += 1;
-                    return typo(rng, w);
-                }
+            if made < 2
+                && w.len() >= 5
+                && w.chars().all(|c| c.is_ascii_alphabetic())
+                && rng.random_bool(0.2)
+            {
+                made += 1;
+                return typo(rng, w);
             }
             w.to_string()
         })
@@ -863,7 +875,7 @@ impl<'w> Generator<'w> {
             id: Some(order.order_id.clone()),
             mode,
             subjects: STATUS_SUBJECTS,
-            core: pick(rng, STATUS).to_string(),
+            core: pick(rng, &Self::status_templates(order)).to_string(),
             may_shout: true,
             expected: Expected {
                 outcome: ExpectedOutcome::Resolved,
@@ -873,6 +885,15 @@ impl<'w> Generator<'w> {
                 case: Case::OrderStatus,
             },
         }
+    }
+
+    fn status_templates(order: &Order) -> Vec<&'static str> {
+        let mut t: Vec<&'static str> = STATUS.to_vec();
+        match order.status {
+            OrderStatus::Delivered => t.extend(STATUS_DELIVERED),
+            _ => t.extend(STATUS_PENDING),
+        }
+        t
     }
 
     fn refund_templates(order: &Order, with_id: bool) -> Vec<&'static str> {
@@ -1132,7 +1153,9 @@ impl<'w> Generator<'w> {
     /// A status or refund request that does not depend on the order's state.
     fn order_request(rng: &mut StdRng, with_id: bool) -> (&'static [&'static str], String) {
         if rng.random_bool(0.5) {
-            (STATUS_SUBJECTS, pick(rng, STATUS).to_string())
+            let mut t = STATUS.to_vec();
+            t.extend(STATUS_PENDING);
+            (STATUS_SUBJECTS, pick(rng, &t).to_string())
         } else {
             let mut t = REFUND_ANY.to_vec();
             if with_id {
@@ -1277,7 +1300,8 @@ impl<'w> Generator<'w> {
         }
         body.push_str(&core);
         if rng.random_bool(0.65) {
-            let sig = personal(*pick(rng, SIGNATURES), rng);
+            let template: &&str = pick(rng, SIGNATURES);
+            let sig = personal(template, rng);
             body.push_str("\n\n");
             body.push_str(&sig);
         }

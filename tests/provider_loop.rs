@@ -732,7 +732,7 @@ async fn the_refund_ticket_runs_through_the_loop(wire: Wire, key_env: &str) {
             *arguments = parse_output(arguments.as_str().expect("arguments as a string"));
             assert_eq!(
                 echoed,
-                json!({"role": "assistant", "content": null, "tool_calls": [{
+                json!({"role": "assistant", "content": "", "tool_calls": [{
                     "id": id("Refund"), "type": "function", "function": {
                         "name": "issue_refund",
                         "arguments": {"order_id": "O1001", "amount_usd": 24.99,
@@ -827,7 +827,7 @@ async fn openai_tool_call_arguments_that_are_not_json_go_back_to_the_model_as_in
     let messages = bodies[1]["messages"].as_array().unwrap();
     assert_eq!(
         messages[2],
-        json!({"role": "assistant", "content": null, "tool_calls": [{
+        json!({"role": "assistant", "content": "", "tool_calls": [{
             "id": "call_Broken", "type": "function",
             "function": {"name": "order_lookup", "arguments": BROKEN_ARGUMENTS}}]})
     );

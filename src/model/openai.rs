@@ -93,7 +93,7 @@ impl OpenAiModel {
                         "function": {
                             "name": tool.name,
                             "description": tool.description,
-                            "parameters": tool.input_schema,
+                            "parameters": wire_schema(&tool.input_schema),
                         }
                     })
                 })
@@ -120,6 +120,31 @@ impl ChatModel for OpenAiModel {
             .post_json(&self.url, &self.headers, &self.body(&request))
             .await?;
         wire.into_response(http::turn_index(request.messages))
+    }
+}
+
+/// The longest `maxLength` sent to the server. llama.cpp's server compiles each tool's
+/// schema into a grammar, and a string schema with `maxLength` 2000 or more makes its
+/// grammar parser give up ("number of rules … exceeds sane defaults") and the server
+/// process crash (llama-cpp-python 0.3.36, `--chat_format chatml-function-calling`).
+const MAX_WIRE_MAX_LENGTH: u64 = 1000;
+
+/// A tool's input schema as sent: longer `maxLength`s are left out, anywhere in the
+/// schema. The model may then write a longer string; the tool still checks every
+/// limit of its contract and answers `invalid_arguments` past one.
+fn wire_schema(schema: &Value) -> Value {
+    match schema {
+        Value::Object(map) => map
+            .iter()
+            .filter(|(key, value)| {
+                !(key.as_str() == "maxLength"
+                    && value.as_u64().is_some_and(|n| n > MAX_WIRE_MAX_LENGTH))
+            })
+            .map(|(key, value)| (key.clone(), wire_schema(value)))
+            .collect::<serde_json::Map<_, _>>()
+            .into(),
+        Value::Array(items) => items.iter().map(wire_schema).collect(),
+        other => other.clone(),
     }
 }
 
@@ -165,13 +190,11 @@ fn messages_json(messages: &[Message]) -> Vec<Value> {
                         })
                     })
                     .collect();
-                let mut wire = json!({ "role": "assistant" });
-                // The API wants `content: null`, not "", next to tool calls.
-                wire["content"] = if text.is_empty() && !calls.is_empty() {
-                    Value::Null
-                } else {
-                    json!(text)
-                };
+                // `content` is always a string, "" next to tool calls without text:
+                // OpenAI, vLLM and Ollama take that, while llama.cpp's server
+                // (llama-cpp-python) answers both `null` and a missing `content` with a
+                // 500 (its request schema wants a string; its chat template reads it).
+                let mut wire = json!({ "role": "assistant", "content": text });
                 if !calls.is_empty() {
                     wire["tool_calls"] = Value::Array(calls);
                 }

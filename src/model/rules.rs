@@ -198,7 +198,7 @@ macro_rules! re {
 
 re!(
     LEGAL,
-    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)"
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)"
 );
 re!(
     REFUND,
@@ -210,11 +210,19 @@ re!(
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b"
+    r"(?i)where(?:'s| is| are)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received)|\bnever (?:came|arrived)\b"
 );
 re!(
     HOWTO,
     r"(?i)\bhow (?:do|can|does|to|long|much|many|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bwhat (?:is|are|'s)\b|\bwhat's\b|\bdo you\b|\bdoes your\b|\bis there\b|\bi forgot\b|\bi can'?t (?:log|sign)|\bhow\b"
+);
+re!(
+    MY_ORDER,
+    r"(?i)\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:order|package|parcel|delivery|shipment|purchase|refund|money|item|stuff)s?\b"
+);
+re!(
+    PROCEDURE,
+    r"(?i)\bhow (?:do|can|to|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b"
 );
 re!(CANCEL, r"(?i)\bcancel\b|\bcancellation\b");
 re!(
@@ -283,15 +291,59 @@ fn normalise_id(id: &str) -> String {
 }
 
 /// Sentences (and lines) of the text.
-fn sentences(text: &str) -> Vec<&str> {
-    text.split(['.', '!', '?', '\n', ';', ','])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect()
+/// A clause of the text, and whether its sentence ended in a question mark.
+#[derive(Debug, Clone, Copy)]
+struct Clause<'a> {
+    text: &'a str,
+    asks: bool,
 }
 
-fn is_question(sentence: &str) -> bool {
-    HOWTO.is_match(sentence)
+/// Sentences split further at commas (so "where is O1002, and how do I reset my
+/// password?" is two requests); the clause that ends a sentence with a question mark
+/// is marked as asking.
+fn clauses(text: &str) -> Vec<Clause<'_>> {
+    fn push_sentence<'a>(sentence: &'a str, asks: bool, out: &mut Vec<Clause<'a>>) {
+        let parts: Vec<&str> = sentence
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        let last = parts.len().saturating_sub(1);
+        for (k, part) in parts.into_iter().enumerate() {
+            out.push(Clause {
+                text: part,
+                asks: asks && k == last,
+            });
+        }
+    }
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        // "$8.99" and "v1.2" are not two sentences.
+        let decimal = c == '.'
+            && i > 0
+            && bytes[i - 1].is_ascii_digit()
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if matches!(c, '.' | '!' | '?' | '\n' | ';') && !decimal {
+            push_sentence(&text[start..i], c == '?', &mut out);
+            start = i + c.len_utf8();
+        }
+    }
+    push_sentence(&text[start..], false, &mut out);
+    out
+}
+
+fn is_question(c: &Clause<'_>) -> bool {
+    c.asks || HOWTO.is_match(c.text)
+}
+
+/// A request about the customer's own order ("where is my order", "what's the ETA on
+/// my order", "I want my money back"), as opposed to a general question ("how long
+/// does shipping take?", "how do I change the address you ship to for my orders?").
+fn is_request(c: &Clause<'_>) -> bool {
+    let about_orders = STATUS.is_match(c.text) || REFUND.is_match(c.text);
+    about_orders && (!is_question(c) || (MY_ORDER.is_match(c.text) && !PROCEDURE.is_match(c.text)))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -313,15 +365,21 @@ struct Plan {
 
 fn plan(t: &TicketText) -> Plan {
     let ids = order_ids(t);
-    let all = sentences(&t.text);
-    let mentions = |s: &str, id: &str| s.to_ascii_uppercase().contains(&id.to_ascii_uppercase());
+    let all = clauses(&t.text);
+    let mentions = |c: &Clause<'_>, id: &str| {
+        c.text
+            .to_ascii_uppercase()
+            .contains(&id.to_ascii_uppercase())
+    };
     let refund_any = REFUND.is_match(&t.text) || (!ids.is_empty() && DAMAGE.is_match(&t.text));
     let mut orders = Vec::new();
     for id in &ids {
-        let own: Vec<&str> = all.iter().copied().filter(|s| mentions(s, id)).collect();
-        let own_refund = own.iter().any(|s| REFUND.is_match(s) || DAMAGE.is_match(s));
-        let own_status = own.iter().any(|s| STATUS.is_match(s));
-        let own_howto = !own.is_empty() && own.iter().all(|s| is_question(s));
+        let own: Vec<Clause<'_>> = all.iter().copied().filter(|c| mentions(c, id)).collect();
+        let own_refund = own
+            .iter()
+            .any(|c| REFUND.is_match(c.text) || DAMAGE.is_match(c.text));
+        let own_status = own.iter().any(|c| STATUS.is_match(c.text));
+        let own_howto = !own.is_empty() && own.iter().all(|c| is_question(c) && !is_request(c));
         let intent = if ids.len() == 1 {
             if refund_any {
                 Some(OrderIntent::Refund)
@@ -341,18 +399,28 @@ fn plan(t: &TicketText) -> Plan {
             orders.push((id.clone(), intent));
         }
     }
-    // How-to sentences that are not about an order the plan already covers.
-    let questions: Vec<&str> = all
-        .iter()
-        .copied()
-        .filter(|s| is_question(s))
-        .filter(|s| !orders.iter().any(|(id, _)| mentions(s, id)))
-        .filter(|s| !REFUND.is_match(s) || orders.is_empty())
-        .collect();
+    // General questions: not requests about the customer's own order, and not about an
+    // order the plan already covers.
+    // A subject line is a label ("Refund policy", "Order status"), not a request,
+    // unless it names the customer's own order.
+    let subject_len = clauses(&t.subject).len();
     let requests_without_id = ids.is_empty()
         && all
             .iter()
-            .any(|s| !is_question(s) && (REFUND.is_match(s) || STATUS.is_match(s)));
+            .enumerate()
+            .any(|(i, c)| is_request(c) && (i >= subject_len || MY_ORDER.is_match(c.text)));
+    // Beside an order request, a question about orders ("is there a tracking link?")
+    // is part of that request, not a help-center question.
+    let order_business = !orders.is_empty() || requests_without_id;
+    let questions: Vec<&str> = all
+        .iter()
+        .filter(|c| is_question(c) && !is_request(c))
+        .filter(|c| !orders.iter().any(|(id, _)| mentions(c, id)))
+        .filter(|c| !order_business || !(REFUND.is_match(c.text) || STATUS.is_match(c.text)))
+        // With an order answered, only a real how-to question is worth a search.
+        .filter(|c| orders.is_empty() || HOWTO.is_match(c.text))
+        .map(|c| c.text)
+        .collect();
     let kb_query = if !questions.is_empty() {
         Some(questions.join(". "))
     } else if orders.is_empty() && !requests_without_id {
@@ -376,9 +444,13 @@ fn plan(t: &TicketText) -> Plan {
         q => q,
     };
     let kb_query = kb_query.filter(|q| !q.is_empty());
+    let subject = Clause {
+        text: t.subject.trim(),
+        asks: false,
+    };
     let kb_retry = kb_query
         .as_ref()
-        .filter(|q| !t.subject.trim().is_empty() && !q.contains(t.subject.trim()))
+        .filter(|q| !subject.text.is_empty() && !q.contains(subject.text) && !is_request(&subject))
         .map(|q| format!("{}. {q}", t.subject.trim()));
     Plan {
         orders,
