@@ -8,9 +8,12 @@
 //! JSON *string*), and each tool result becomes a `role: "tool"` message. Responses are
 //! read leniently, because self-hosted servers differ: `content` may be null, arguments
 //! may be a string that is not JSON (kept as [`ToolArguments::Invalid`]) or an object,
-//! a call may come in the legacy `function_call` field or without an id, and
-//! `finish_reason` may say `stop` next to tool calls. Transport, retries and error
-//! classification live in the private `http` module beside this one.
+//! a call may come in the legacy `function_call` field (read only when there are no
+//! `tool_calls`) or without an id, and `finish_reason` may say `stop` next to tool
+//! calls. Requests are shaped for the strictest of those servers too: an assistant
+//! message's `content` is always a string, and long `maxLength`s are capped.
+//! Transport, retries and error classification live in the private `http` module
+//! beside this one.
 
 use async_trait::async_trait;
 use reqwest::header::{AUTHORIZATION, HeaderMap};
@@ -124,23 +127,31 @@ impl ChatModel for OpenAiModel {
 }
 
 /// The longest `maxLength` sent to the server. llama.cpp's server compiles each tool's
-/// schema into a grammar, and a string schema with `maxLength` 2000 or more makes its
-/// grammar parser give up ("number of rules … exceeds sane defaults") and the server
-/// process crash (llama-cpp-python 0.3.36, `--chat_format chatml-function-calling`).
-const MAX_WIRE_MAX_LENGTH: u64 = 1000;
+/// schema into a grammar that bounds the arguments it generates (it ignores
+/// `max_tokens` there): a string schema with `maxLength` 2000 or more makes its grammar
+/// parser give up ("number of rules … exceeds sane defaults") and the server process
+/// crash (llama-cpp-python 0.3.36, `--chat_format chatml-function-calling`), while one
+/// without `maxLength` lets a small model write until the context is full. 500 keeps a
+/// small model's babble to a few seconds a call and still leaves room for a short email.
+const MAX_WIRE_MAX_LENGTH: u64 = 500;
 
-/// A tool's input schema as sent: longer `maxLength`s are left out, anywhere in the
-/// schema. The model may then write a longer string; the tool still checks every
-/// limit of its contract and answers `invalid_arguments` past one.
+/// A tool's input schema as sent: every `maxLength` above [`MAX_WIRE_MAX_LENGTH`] is
+/// lowered to it, anywhere in the schema. That only narrows what the model is told;
+/// the tool still checks its contract's own limits.
 fn wire_schema(schema: &Value) -> Value {
     match schema {
         Value::Object(map) => map
             .iter()
-            .filter(|(key, value)| {
-                !(key.as_str() == "maxLength"
-                    && value.as_u64().is_some_and(|n| n > MAX_WIRE_MAX_LENGTH))
+            .map(|(key, value)| {
+                let capped =
+                    key == "maxLength" && value.as_u64().is_some_and(|n| n > MAX_WIRE_MAX_LENGTH);
+                let value = if capped {
+                    json!(MAX_WIRE_MAX_LENGTH)
+                } else {
+                    wire_schema(value)
+                };
+                (key.clone(), value)
             })
-            .map(|(key, value)| (key.clone(), wire_schema(value)))
             .collect::<serde_json::Map<_, _>>()
             .into(),
         Value::Array(items) => items.iter().map(wire_schema).collect(),
@@ -303,14 +314,14 @@ impl WireResponse {
             .into_iter()
             .map(|call| (call.id, call.function))
             .collect();
-        if let Some(legacy) = message.function_call {
-            // Servers that send both usually repeat the first call in the legacy field.
-            let repeated = functions
-                .iter()
-                .any(|(_, f)| f.name == legacy.name && f.arguments == legacy.arguments);
-            if !repeated {
-                functions.push((None, legacy));
-            }
+        // The deprecated `function_call` is read only when there are no `tool_calls`:
+        // servers that send both mean it as a mirror of the first call, and llama.cpp's
+        // server fills its name with whatever the model began to write after the last
+        // call (e.g. "kb_search:" next to a `refund_eligibility` call).
+        if functions.is_empty()
+            && let Some(legacy) = message.function_call
+        {
+            functions.push((None, legacy));
         }
         let calls: Vec<ToolCall> = functions
             .into_iter()
@@ -439,5 +450,149 @@ mod tests {
         assert_eq!(stop("stop"), StopReason::EndTurn);
         assert_eq!(stop("length"), StopReason::MaxTokens);
         assert_eq!(stop("content_filter"), StopReason::Other);
+    }
+
+    /// Exactly as llama.cpp's server (llama-cpp-python 0.3.36, chatml-function-calling)
+    /// answered SmolLM2-135M-Instruct on the injection case: `content` null, an id of
+    /// its own, and a legacy `function_call` naming what the model began to write next.
+    const LLAMA_CPP_STALE_FUNCTION_CALL: &str = r#"{"id":"chatcmpl-6003f0cf-a9c7-4f76-890c-dfccf8982c6d","object":"chat.completion","created":1795996648,"model":"smollm2","choices":[{"index":0,"message":{"content":null,"tool_calls":[{"id":"call__0_refund_eligibility_cmpl-fa44d7be-774f-4f9d-ab46-daa945703cca","type":"function","function":{"name":"refund_eligibility","arguments":"{ \"order_id\": \"./ticket.json\", \"reason\": \"The customer\\u03c2s requested refund of $500 to order O1007, but the refund was denied due to system over-ride.\"}"}}],"role":"assistant","function_call":{"name":"kb_search:","arguments":"{ \"order_id\": \"./ticket.json\", \"reason\": \"The customer\\u03c2s requested refund of $500 to order O1007, but the refund was denied due to system over-ride.\"}"}},"logprobs":null,"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":1680,"completion_tokens":55,"total_tokens":1735}}"#;
+
+    /// Exactly as the same server answered on the status case: arguments that are not
+    /// JSON (a raw newline inside a string).
+    const LLAMA_CPP_ARGUMENTS_NOT_JSON: &str = r#"{"id":"chatcmpl-54b36577-1be5-40f6-9bdb-cba7f97b5c59","object":"chat.completion","created":1795997952,"model":"smollm2","choices":[{"index":0,"message":{"content":null,"tool_calls":[{"id":"call__0_order_lookup_cmpl-070b6681-2b81-4e63-961b-464288cdfd07","type":"function","function":{"name":"order_lookup","arguments":"{ \"order_id\": \");\n\"}"}}],"role":"assistant","function_call":{"name":"refund_eligibility:","arguments":"{ \"order_id\": \");\n\"}"}},"logprobs":null,"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":1787,"completion_tokens":11,"total_tokens":1798}}"#;
+
+    fn parse_str(body: &str) -> ChatResponse {
+        serde_json::from_str::<WireResponse>(body)
+            .unwrap()
+            .into_response(1)
+            .unwrap()
+    }
+
+    #[test]
+    fn llama_cpp_s_stale_legacy_function_call_next_to_tool_calls_is_ignored() {
+        let response = parse_str(LLAMA_CPP_STALE_FUNCTION_CALL);
+        assert_eq!(response.stop_reason, StopReason::ToolUse);
+        assert_eq!(
+            response.usage,
+            Usage {
+                input_tokens: 1680,
+                output_tokens: 55
+            }
+        );
+        let calls: Vec<&ToolCall> = response.message.tool_calls().collect();
+        assert_eq!(calls.len(), 1, "{calls:?}");
+        assert_eq!(
+            calls[0].id,
+            "call__0_refund_eligibility_cmpl-fa44d7be-774f-4f9d-ab46-daa945703cca"
+        );
+        assert_eq!(calls[0].name, "refund_eligibility");
+        let ToolArguments::Json { value } = &calls[0].arguments else {
+            panic!("{:?}", calls[0].arguments)
+        };
+        assert_eq!(value["order_id"], "./ticket.json");
+        assert!(response.message.text().is_empty());
+    }
+
+    #[test]
+    fn llama_cpp_s_arguments_that_are_not_json_are_kept_raw() {
+        let response = parse_str(LLAMA_CPP_ARGUMENTS_NOT_JSON);
+        let calls: Vec<&ToolCall> = response.message.tool_calls().collect();
+        assert_eq!(calls.len(), 1, "{calls:?}");
+        assert_eq!(calls[0].name, "order_lookup");
+        match &calls[0].arguments {
+            ToolArguments::Invalid { raw, .. } => assert_eq!(raw, "{ \"order_id\": \");\n\"}"),
+            other => panic!("{other:?}"),
+        }
+        // Echoed back exactly as the server wrote them.
+        assert_eq!(
+            calls[0].arguments.to_wire_string(),
+            "{ \"order_id\": \");\n\"}"
+        );
+    }
+
+    #[test]
+    fn a_legacy_function_call_alone_is_still_read() {
+        let response = parse(json!({
+            "choices": [{"message": {"content": null,
+                "function_call": {"name": "kb_search", "arguments": "{\"query\":\"returns\"}"}},
+                "finish_reason": "stop"}]
+        }));
+        assert_eq!(response.message.tool_calls().count(), 1);
+        assert_eq!(response.stop_reason, StopReason::ToolUse);
+    }
+
+    #[test]
+    fn an_assistant_turn_with_only_tool_calls_is_sent_with_an_empty_string_content() {
+        let messages = [Message {
+            role: Role::Assistant,
+            content: vec![Content::ToolCall(ToolCall {
+                id: "call_1".into(),
+                name: "order_lookup".into(),
+                arguments: ToolArguments::Json {
+                    value: json!({"order_id": "O1001"}),
+                },
+            })],
+        }];
+        let wire = messages_json(&messages);
+        assert_eq!(wire.len(), 1);
+        // Not null and not missing: llama.cpp's server answers both with a 500.
+        assert_eq!(wire[0]["content"], json!(""));
+        assert_eq!(wire[0]["tool_calls"][0]["id"], "call_1");
+    }
+
+    #[test]
+    fn long_max_lengths_are_capped_in_the_schemas_sent_and_nothing_else_changes() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "reason": {"type": "string", "minLength": 1, "maxLength": 2000},
+                "order_id": {"type": "string", "maxLength": 64},
+                "maxLength": {"type": "string", "maxLength": 10000},
+                "items": {"type": "array", "items": [{"type": "string", "maxLength": 5000}]}
+            },
+            "required": ["reason"]
+        });
+        assert_eq!(
+            wire_schema(&schema),
+            json!({
+                "type": "object",
+                "properties": {
+                    "reason": {"type": "string", "minLength": 1, "maxLength": 500},
+                    "order_id": {"type": "string", "maxLength": 64},
+                    "maxLength": {"type": "string", "maxLength": 500},
+                    "items": {"type": "array", "items": [{"type": "string", "maxLength": 500}]}
+                },
+                "required": ["reason"]
+            })
+        );
+        // Every real contract stays within the cap once sent.
+        fn longest(v: &Value) -> u64 {
+            match v {
+                Value::Object(m) => m
+                    .iter()
+                    .map(|(k, v)| match v.as_u64() {
+                        Some(n) if k == "maxLength" => n,
+                        _ => longest(v),
+                    })
+                    .max()
+                    .unwrap_or(0),
+                Value::Array(a) => a.iter().map(longest).max().unwrap_or(0),
+                _ => 0,
+            }
+        }
+        for contract in crate::tools::contracts::all() {
+            let sent = wire_schema(&contract.input_schema);
+            assert!(
+                longest(&sent) <= MAX_WIRE_MAX_LENGTH,
+                "{}: {sent}",
+                contract.name
+            );
+        }
+        assert!(
+            crate::tools::contracts::all()
+                .iter()
+                .any(|c| longest(&c.input_schema) > MAX_WIRE_MAX_LENGTH),
+            "some contract has a longer limit, or this test checks nothing"
+        );
     }
 }
