@@ -27,6 +27,7 @@ pub mod commerce;
 pub mod config;
 pub mod eval;
 pub mod fake_llm;
+pub mod http;
 pub mod idempotency;
 pub mod metrics;
 pub mod model;

@@ -24,8 +24,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use rand::Rng;
-use reqwest::header::{ACCEPT, AUTHORIZATION, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
+use reqwest::header::{ACCEPT, AUTHORIZATION, HeaderMap, HeaderValue, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -35,6 +34,7 @@ use super::{
     BackendError, CommerceBackend, Customer, KbArticle, Order, RefundConfirmation, RefundRequest,
 };
 use crate::config::HttpCommerceSettings;
+use crate::http::{Backoff, error_chain, retry_after, snippet};
 use crate::money::Usd;
 
 /// The header that carries a refund's idempotency key.
@@ -51,8 +51,7 @@ pub struct HttpBackend {
     base: Url,
     timeout: Duration,
     max_retries: u32,
-    backoff_base: Duration,
-    backoff_max: Duration,
+    backoff: Backoff,
     authenticated: bool,
 }
 
@@ -148,8 +147,7 @@ impl HttpBackend {
             base,
             timeout,
             max_retries: settings.max_retries,
-            backoff_base: DEFAULT_BACKOFF_BASE,
-            backoff_max: DEFAULT_BACKOFF_MAX,
+            backoff: Backoff::new(DEFAULT_BACKOFF_BASE, DEFAULT_BACKOFF_MAX),
             authenticated: token.is_some(),
         })
     }
@@ -158,8 +156,7 @@ impl HttpBackend {
     /// later one up to `max`. The defaults are 200 ms and 5 s.
     #[must_use]
     pub fn with_backoff(mut self, base: Duration, max: Duration) -> Self {
-        self.backoff_base = base;
-        self.backoff_max = max.max(base);
+        self.backoff = Backoff::new(base, max);
         self
     }
 
@@ -179,21 +176,6 @@ impl HttpBackend {
             .pop_if_empty()
             .extend(segments);
         Some(url)
-    }
-
-    /// The backoff ceiling before retry number `retry` (0 for the first):
-    /// `base * 2^retry`, capped at the maximum.
-    fn ceiling(&self, retry: u32) -> Duration {
-        let factor = 2u32.checked_pow(retry).unwrap_or(u32::MAX);
-        self.backoff_base
-            .saturating_mul(factor)
-            .min(self.backoff_max)
-    }
-
-    /// A delay drawn uniformly from zero to the ceiling ("full jitter").
-    fn backoff(&self, retry: u32) -> Duration {
-        let ceiling = u64::try_from(self.ceiling(retry).as_millis()).unwrap_or(u64::MAX);
-        Duration::from_millis(rand::rng().random_range(0..=ceiling))
     }
 
     /// Sends one request, retrying transient failures, and returns the first answer
@@ -225,14 +207,14 @@ impl HttpBackend {
                 )));
             }
             let delay = match retry_after {
-                Some(wait) if wait <= self.backoff_max => wait,
+                Some(wait) if wait <= self.backoff.max => wait,
                 Some(wait) => {
                     return Err(BackendError::Unavailable(format!(
                         "{message} (retry-after {}s is longer than the longest backoff)",
                         wait.as_secs()
                     )));
                 }
-                None => self.backoff(retry),
+                None => self.backoff.delay(retry),
             };
             tracing::warn!(
                 request = %what,
@@ -297,15 +279,15 @@ impl HttpBackend {
         if error.is_builder() {
             return Failure::Final(BackendError::Unavailable(format!(
                 "invalid request: {}",
-                chain(&error)
+                error_chain(&error)
             )));
         }
         let message = if error.is_timeout() {
             format!("timed out after {}s", self.timeout.as_secs())
         } else if error.is_connect() {
-            format!("connection failed: {}", chain(&error))
+            format!("connection failed: {}", error_chain(&error))
         } else {
-            format!("request failed: {}", chain(&error))
+            format!("request failed: {}", error_chain(&error))
         };
         Failure::Retryable {
             message,
@@ -438,42 +420,6 @@ fn parse<T: DeserializeOwned>(url: &Url, text: &str) -> Result<T, BackendError> 
     })
 }
 
-/// How long the server asks us to wait: `Retry-After` as seconds or as an HTTP date.
-fn retry_after(headers: &HeaderMap, now: DateTime<Utc>) -> Option<Duration> {
-    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
-    if let Ok(secs) = value.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
-    }
-    let at = DateTime::parse_from_rfc2822(value)
-        .ok()?
-        .with_timezone(&Utc);
-    Some((at - now).to_std().unwrap_or(Duration::ZERO))
-}
-
-/// An error and its sources on one line.
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut out = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        out.push_str(": ");
-        out.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    out
-}
-
-/// The start of a body, for error messages.
-fn snippet(text: &str) -> String {
-    const MAX: usize = 300;
-    if text.trim().is_empty() {
-        return "(empty body)".to_string();
-    }
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,8 +475,8 @@ mod tests {
     fn the_backoff_ceiling_doubles_and_stops_at_the_maximum() {
         let b = backend("http://x")
             .with_backoff(Duration::from_millis(100), Duration::from_millis(350));
-        let ceilings: Vec<u128> = (0..5).map(|r| b.ceiling(r).as_millis()).collect();
+        let ceilings: Vec<u128> = (0..5).map(|r| b.backoff.ceiling(r).as_millis()).collect();
         assert_eq!(ceilings, [100, 200, 350, 350, 350]);
-        assert!((0..50).all(|_| b.backoff(1) <= Duration::from_millis(200)));
+        assert!((0..50).all(|_| b.backoff.delay(1) <= Duration::from_millis(200)));
     }
 }

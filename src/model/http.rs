@@ -13,26 +13,24 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use rand::Rng;
+use chrono::Utc;
 use reqwest::StatusCode;
-use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue, RETRY_AFTER, USER_AGENT};
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{Message, ModelError, Role};
 use crate::config::ModelSettings;
+use crate::http::{Backoff, error_chain, retry_after, snippet};
 
-/// How long to wait between attempts of one call.
+/// How many attempts one call gets, and how long to wait between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RetryPolicy {
     /// Retries after the first attempt.
     pub max_retries: u32,
-    /// The backoff ceiling of the first retry, doubled on each later one.
-    pub base: Duration,
-    /// The longest wait: the backoff ceiling never exceeds it, and a `retry-after`
-    /// longer than it ends the call (the worker retries the ticket later instead).
-    pub max: Duration,
+    /// The waits between attempts. Its `max` is also the longest `retry-after` we
+    /// honour: a longer one ends the call (the worker retries the ticket later instead).
+    pub backoff: Backoff,
 }
 
 impl RetryPolicy {
@@ -40,23 +38,11 @@ impl RetryPolicy {
     pub fn from_settings(settings: &ModelSettings) -> Self {
         Self {
             max_retries: settings.max_retries,
-            base: Duration::from_millis(settings.retry_base_ms),
-            max: Duration::from_millis(settings.retry_max_ms.max(settings.retry_base_ms)),
+            backoff: Backoff::new(
+                Duration::from_millis(settings.retry_base_ms),
+                Duration::from_millis(settings.retry_max_ms),
+            ),
         }
-    }
-
-    /// The backoff ceiling before retry number `retry` (0 for the first retry):
-    /// `base * 2^retry`, capped at `max`.
-    pub fn ceiling(&self, retry: u32) -> Duration {
-        let factor = 2u32.checked_pow(retry).unwrap_or(u32::MAX);
-        self.base.saturating_mul(factor).min(self.max)
-    }
-
-    /// A delay drawn uniformly from zero to the ceiling ("full jitter"), so that many
-    /// workers throttled at the same moment do not come back at the same moment.
-    pub fn backoff(&self, retry: u32) -> Duration {
-        let ceiling = u64::try_from(self.ceiling(retry).as_millis()).unwrap_or(u64::MAX);
-        Duration::from_millis(rand::rng().random_range(0..=ceiling))
     }
 }
 
@@ -139,7 +125,7 @@ impl HttpClient {
             }
             let delay = match retry_after {
                 // The server knows its own load better than our backoff does.
-                Some(wait) if wait <= self.policy.max => wait,
+                Some(wait) if wait <= self.policy.backoff.max => wait,
                 Some(wait) => {
                     return Err(ModelError::Transient {
                         message: format!(
@@ -149,7 +135,7 @@ impl HttpClient {
                         status,
                     });
                 }
-                None => self.policy.backoff(retry),
+                None => self.policy.backoff.delay(retry),
             };
             crate::metrics::global()
                 .model_retries
@@ -237,7 +223,7 @@ impl HttpClient {
         let provider = self.provider;
         if error.is_builder() {
             return Failure::Permanent(ModelError::Permanent {
-                message: format!("{provider}: invalid request: {}", chain(error)),
+                message: format!("{provider}: invalid request: {}", error_chain(error)),
                 status: None,
             });
         }
@@ -247,9 +233,9 @@ impl HttpClient {
                 self.timeout.as_secs()
             )
         } else if error.is_connect() {
-            format!("{provider}: connection failed: {}", chain(error))
+            format!("{provider}: connection failed: {}", error_chain(error))
         } else {
-            format!("{provider}: request failed: {}", chain(error))
+            format!("{provider}: request failed: {}", error_chain(error))
         };
         Failure::Retryable {
             message,
@@ -320,50 +306,6 @@ pub(crate) fn api_error_message(body: &str) -> String {
         return message.to_string();
     }
     snippet(body)
-}
-
-/// How long the server asks us to wait: `retry-after-ms` (sent by OpenAI), then
-/// `retry-after` as seconds or as an HTTP date.
-pub(crate) fn retry_after(headers: &HeaderMap, now: DateTime<Utc>) -> Option<Duration> {
-    let text = |name: &str| {
-        headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(str::trim)
-    };
-    let ms = text("retry-after-ms").and_then(|v| v.parse::<f64>().ok());
-    if let Some(ms) = ms.filter(|ms| ms.is_finite() && *ms >= 0.0) {
-        return Some(Duration::from_secs_f64(ms / 1000.0));
-    }
-    let value = text(RETRY_AFTER.as_str())?;
-    if let Ok(secs) = value.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
-    }
-    let at = DateTime::parse_from_rfc2822(value)
-        .ok()?
-        .with_timezone(&Utc);
-    Some((at - now).to_std().unwrap_or(Duration::ZERO))
-}
-
-/// An error and its sources on one line (reqwest's own message hides the cause).
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut out = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        out.push_str(": ");
-        out.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    out
-}
-
-/// The start of a body, for error messages.
-fn snippet(text: &str) -> String {
-    const MAX: usize = 300;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
 }
 
 /// A request header holding a secret, marked sensitive so it never shows in debug
@@ -437,68 +379,6 @@ pub(crate) fn turn_index(messages: &[Message]) -> usize {
 mod tests {
     use super::*;
     use crate::model::Content;
-
-    fn policy() -> RetryPolicy {
-        RetryPolicy {
-            max_retries: 4,
-            base: Duration::from_millis(500),
-            max: Duration::from_millis(3_000),
-        }
-    }
-
-    #[test]
-    fn the_backoff_ceiling_doubles_from_the_base_and_stops_at_the_maximum() {
-        let p = policy();
-        let ceilings: Vec<u128> = (0..6).map(|r| p.ceiling(r).as_millis()).collect();
-        assert_eq!(ceilings, [500, 1000, 2000, 3000, 3000, 3000]);
-        assert_eq!(p.ceiling(200), Duration::from_millis(3_000));
-        for retry in 0..6 {
-            for _ in 0..50 {
-                assert!(p.backoff(retry) <= p.ceiling(retry));
-            }
-        }
-    }
-
-    #[test]
-    fn retry_after_is_read_as_seconds_as_milliseconds_or_as_an_http_date() {
-        let now = DateTime::parse_from_rfc3339("2015-10-21T07:28:00Z")
-            .unwrap()
-            .with_timezone(&Utc);
-        let headers = |pairs: &[(&'static str, &'static str)]| {
-            let mut h = HeaderMap::new();
-            for (k, v) in pairs {
-                h.insert(*k, HeaderValue::from_static(v));
-            }
-            h
-        };
-        assert_eq!(
-            retry_after(&headers(&[("retry-after", "2")]), now),
-            Some(Duration::from_secs(2))
-        );
-        assert_eq!(
-            retry_after(
-                &headers(&[("retry-after", "Wed, 21 Oct 2015 07:28:30 GMT")]),
-                now
-            ),
-            Some(Duration::from_secs(30))
-        );
-        assert_eq!(
-            retry_after(
-                &headers(&[("retry-after", "Wed, 21 Oct 2015 07:27:00 GMT")]),
-                now
-            ),
-            Some(Duration::ZERO)
-        );
-        assert_eq!(
-            retry_after(
-                &headers(&[("retry-after-ms", "250"), ("retry-after", "9")]),
-                now
-            ),
-            Some(Duration::from_millis(250))
-        );
-        assert_eq!(retry_after(&headers(&[("retry-after", "soon")]), now), None);
-        assert_eq!(retry_after(&headers(&[]), now), None);
-    }
 
     #[test]
     fn rate_limits_and_server_errors_are_retried_but_client_errors_and_exhausted_quotas_are_not() {
