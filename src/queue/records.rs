@@ -8,7 +8,12 @@
 //!   redelivery re-publishes exactly these messages instead of running the agent again.
 //! - `{prefix}:done:{ticket_id}`: written after the outcome is confirmed by the broker,
 //!   before the ack. A delivery of a ticket that is done is acked without running.
+//!
+//! A delivery costs three round trips on its happy path: [`TicketRecords::begin`] (the
+//! done check, the lease and the recorded result, in one script), recording the result,
+//! and [`TicketRecords::finish`] (the done record and the lease's release, in another).
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use redis::AsyncCommands;
@@ -47,6 +52,47 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[
 return 0
 "#;
 
+/// KEYS: done, lease, result. ARGV: token, lease ms. The done record wins over
+/// everything; then the lease, which must be ours before the result is read, so that a
+/// result we act on cannot be half-way through another worker's run.
+const BEGIN: &str = r#"
+local done = redis.call('GET', KEYS[1])
+if done then return {'done', done} end
+if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'busy'} end
+local result = redis.call('GET', KEYS[3])
+if result then return {'leased', result} end
+return {'leased'}
+"#;
+
+/// KEYS: done, lease. ARGV: done record, ttl ms, token. A second done record keeps the
+/// first; the lease goes only if it is still ours.
+const FINISH: &str = r#"
+redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
+if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
+return 1
+"#;
+
+static BEGIN_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(BEGIN));
+static FINISH_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(FINISH));
+
+/// What [`TicketRecords::begin`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Begin {
+    /// The ticket is done: ack the duplicate without running it.
+    Done(DoneRecord),
+    /// Another worker holds the lease.
+    Busy,
+    /// The lease is ours; with the result an earlier run recorded, if one did.
+    Leased {
+        /// The recorded result, to re-publish instead of running the agent again.
+        recorded: Option<Finished>,
+    },
+}
+
+fn parse<T: serde::de::DeserializeOwned>(v: &str) -> Result<T, StoreError> {
+    serde_json::from_str(v).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
 fn ms(d: Duration) -> u64 {
     d.as_millis().clamp(1, u128::from(u64::MAX)) as u64
 }
@@ -70,6 +116,11 @@ impl TicketRecords {
         })
     }
 
+    /// The key prefix these records live under.
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
     fn key(&self, kind: &str, ticket_id: &str) -> String {
         format!("{}:{kind}:{ticket_id}", self.prefix)
     }
@@ -83,26 +134,61 @@ impl TicketRecords {
             .is_ok()
     }
 
-    /// Takes the ticket's lease; `false` when another worker holds it.
+    /// Starts a delivery in one round trip: the done record if the ticket is done,
+    /// else our lease on it (with the result an earlier run recorded), else busy.
     ///
     /// # Errors
-    /// Redis unavailable.
-    pub async fn lease(
+    /// Redis unavailable, or a record that does not parse.
+    pub async fn begin(
         &self,
         ticket_id: &str,
         token: &str,
-        ttl: Duration,
-    ) -> Result<bool, StoreError> {
+        lease: Duration,
+    ) -> Result<Begin, StoreError> {
         let mut c = self.conn.clone();
-        let set: Option<String> = redis::cmd("SET")
-            .arg(self.key("lease", ticket_id))
+        let reply: Vec<String> = BEGIN_SCRIPT
+            .key(self.key("done", ticket_id))
+            .key(self.key("lease", ticket_id))
+            .key(self.key("result", ticket_id))
             .arg(token)
-            .arg("NX")
-            .arg("PX")
-            .arg(ms(ttl))
-            .query_async(&mut c)
+            .arg(ms(lease))
+            .invoke_async(&mut c)
             .await?;
-        Ok(set.is_some())
+        match reply.as_slice() {
+            [kind, done] if kind == "done" => Ok(Begin::Done(parse(done)?)),
+            [kind] if kind == "busy" => Ok(Begin::Busy),
+            [kind] if kind == "leased" => Ok(Begin::Leased { recorded: None }),
+            [kind, result] if kind == "leased" => Ok(Begin::Leased {
+                recorded: Some(parse(result)?),
+            }),
+            other => Err(StoreError::Corrupt(format!(
+                "unexpected reply from the begin script: {other:?}"
+            ))),
+        }
+    }
+
+    /// Ends a delivery in one round trip: writes the done record (a second write keeps
+    /// the first) and gives our lease back.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn finish(
+        &self,
+        ticket_id: &str,
+        record: &DoneRecord,
+        ttl: Duration,
+        token: &str,
+    ) -> Result<(), StoreError> {
+        let mut c = self.conn.clone();
+        let _: i64 = FINISH_SCRIPT
+            .key(self.key("done", ticket_id))
+            .key(self.key("lease", ticket_id))
+            .arg(serde_json::to_string(record).expect("records serialize"))
+            .arg(ms(ttl))
+            .arg(token)
+            .invoke_async(&mut c)
+            .await?;
+        Ok(())
     }
 
     /// Extends our lease; `false` if it is no longer ours.

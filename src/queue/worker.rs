@@ -33,7 +33,7 @@ use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
 use super::messages::Finished;
-use super::records::{DoneRecord, TicketRecords};
+use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
     H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, header_int,
     header_str, long_string, publish_confirmed,
@@ -191,26 +191,32 @@ impl Worker {
     async fn handle_ticket(&self, ticket: &Ticket, attempt: u32) -> Disposition {
         let id = ticket.ticket_id.as_str();
         let started = Instant::now();
-        match self.records.done(id).await {
-            Ok(Some(done)) => {
+        let token = format!("{}-{}", self.worker_id, rand::random::<u64>());
+        let lease = Duration::from_secs(self.settings.worker.lease_secs);
+        let recorded = match self.records.begin(id, &token, lease).await {
+            Ok(Begin::Done(done)) => {
                 tracing::info!(outcome = %done.outcome, "already done; acking the duplicate");
                 return Disposition::Ack {
                     outcome: None,
                     duplicate: true,
                 };
             }
-            Ok(None) => {}
+            Ok(Begin::Busy) => return Disposition::Busy { attempt },
+            Ok(Begin::Leased { recorded }) => recorded,
             Err(e) => return self.store_failed(&e),
-        }
-        let token = format!("{}-{}", self.worker_id, rand::random::<u64>());
-        let lease = Duration::from_secs(self.settings.worker.lease_secs);
-        match self.records.lease(id, &token, lease).await {
-            Ok(true) => {}
-            Ok(false) => return Disposition::Busy { attempt },
-            Err(e) => return self.store_failed(&e),
-        }
-        let disposition = self.run_and_publish(ticket, attempt, &token, lease).await;
-        if let Err(e) = self.records.release_lease(id, &token).await {
+        };
+        let disposition = self
+            .run_and_publish(ticket, attempt, &token, lease, recorded)
+            .await;
+        // A finished run gave the lease back with its done record.
+        let finished = matches!(
+            disposition,
+            Disposition::Ack {
+                outcome: Some(_),
+                ..
+            }
+        );
+        if !finished && let Err(e) = self.records.release_lease(id, &token).await {
             // The lease expires by itself; nothing is lost.
             tracing::warn!(error = %e, "could not release the lease");
         }
@@ -234,15 +240,12 @@ impl Worker {
         attempt: u32,
         token: &str,
         lease: Duration,
+        recorded: Option<Finished>,
     ) -> Disposition {
         let id = ticket.ticket_id.as_str();
         let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
         // A result recorded by an earlier delivery (that crashed before its done record)
         // is re-published as it is: the agent does not run twice for one ticket.
-        let recorded = match self.records.result(id).await {
-            Ok(r) => r,
-            Err(e) => return self.store_failed(&e),
-        };
         let finished = match recorded {
             Some(f) => {
                 tracing::info!("re-publishing the result recorded by an earlier delivery");
@@ -287,7 +290,7 @@ impl Worker {
             worker_id: self.worker_id.clone(),
             done_at: Utc::now(),
         };
-        if let Err(e) = self.records.mark_done(id, &done, ttl).await {
+        if let Err(e) = self.records.finish(id, &done, ttl, token).await {
             return self.store_failed(&e);
         }
         let o = &finished.outcome;

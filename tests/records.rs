@@ -1,0 +1,149 @@
+//! The worker's Redis records against the local Redis (127.0.0.1:6379), each test under
+//! its own key prefix, deleted when it ends: the two scripts that start and end a
+//! delivery keep the guarantees the separate commands kept.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use ticket_agent::model::rules::RulesModel;
+use ticket_agent::queue::messages::Finished;
+use ticket_agent::queue::records::{Begin, DoneRecord, TicketRecords};
+
+async fn records(name: &str) -> TicketRecords {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let prefix = format!("ta-test-records-{name}-{}-{nanos}", std::process::id());
+    TicketRecords::connect("redis://127.0.0.1:6379", &prefix)
+        .await
+        .expect("Redis must answer at 127.0.0.1:6379 for this test")
+}
+
+fn done_record(outcome: &str) -> DoneRecord {
+    DoneRecord {
+        outcome: outcome.into(),
+        attempt: 1,
+        worker_id: "w-test".into(),
+        done_at: Utc::now(),
+    }
+}
+
+async fn finished(id: &str) -> Finished {
+    let (agent, _) = common::agent_with(Arc::new(RulesModel::new())).await;
+    let ticket = common::ticket(
+        id,
+        "C001",
+        Some("O1001"),
+        "Where is my order?",
+        "Hi, where is order O1001?",
+    );
+    let run = agent.run(&ticket).await.unwrap();
+    Finished::from_run(&ticket, &run, 1, "w-test", Utc::now())
+}
+
+const LEASE: Duration = Duration::from_secs(30);
+const TTL: Duration = Duration::from_secs(300);
+
+#[tokio::test]
+async fn the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy() {
+    let r = records("busy").await;
+    assert_eq!(
+        r.begin("T1", "a", LEASE).await.unwrap(),
+        Begin::Leased { recorded: None }
+    );
+    assert_eq!(r.begin("T1", "b", LEASE).await.unwrap(), Begin::Busy);
+    // Given back, it can be taken again.
+    r.release_lease("T1", "a").await.unwrap();
+    assert_eq!(
+        r.begin("T1", "b", LEASE).await.unwrap(),
+        Begin::Leased { recorded: None }
+    );
+    r.delete_all().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_recorded_result_comes_back_with_the_lease_so_the_agent_does_not_run_again() {
+    let r = records("recorded").await;
+    assert!(matches!(
+        r.begin("T2", "a", LEASE).await.unwrap(),
+        Begin::Leased { recorded: None }
+    ));
+    let first = finished("T2").await;
+    assert_eq!(r.record_result("T2", &first, TTL).await.unwrap(), first);
+    // The worker crashed before its done record; its lease ran out (released here).
+    r.release_lease("T2", "a").await.unwrap();
+    assert_eq!(
+        r.begin("T2", "b", LEASE).await.unwrap(),
+        Begin::Leased {
+            recorded: Some(first)
+        }
+    );
+    r.delete_all().await.unwrap();
+}
+
+#[tokio::test]
+async fn finishing_writes_the_done_record_once_and_gives_the_lease_back() {
+    let r = records("finish").await;
+    assert!(matches!(
+        r.begin("T3", "a", LEASE).await.unwrap(),
+        Begin::Leased { .. }
+    ));
+    r.finish("T3", &done_record("resolved"), TTL, "a")
+        .await
+        .unwrap();
+    // The done record wins over everything, even with nobody holding the lease.
+    match r.begin("T3", "b", LEASE).await.unwrap() {
+        Begin::Done(d) => assert_eq!(d.outcome, "resolved"),
+        other => panic!("expected the done record, got {other:?}"),
+    }
+    // A second finish keeps the first record.
+    r.finish("T3", &done_record("escalated"), TTL, "b")
+        .await
+        .unwrap();
+    assert_eq!(r.done("T3").await.unwrap().unwrap().outcome, "resolved");
+    assert_eq!(r.count_done().await.unwrap(), 1);
+    r.delete_all().await.unwrap();
+}
+
+#[tokio::test]
+async fn finishing_does_not_release_a_lease_that_another_worker_holds_now() {
+    let r = records("foreign").await;
+    assert!(matches!(
+        r.begin("T4", "a", LEASE).await.unwrap(),
+        Begin::Leased { .. }
+    ));
+    // Worker a's lease ran out and worker b took the ticket; a then finishes late.
+    r.release_lease("T4", "a").await.unwrap();
+    assert!(matches!(
+        r.begin("T4", "b", LEASE).await.unwrap(),
+        Begin::Leased { .. }
+    ));
+    r.finish("T4", &done_record("resolved"), TTL, "a")
+        .await
+        .unwrap();
+    // b's lease is untouched: a third worker would still be told the ticket is done,
+    // and b can still extend its lease.
+    assert!(r.extend_lease("T4", "b", LEASE).await.unwrap());
+    assert!(!r.extend_lease("T4", "a", LEASE).await.unwrap());
+    r.delete_all().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_done_record_that_does_not_parse_is_an_error_not_a_run() {
+    let r = records("corrupt").await;
+    let client = redis::Client::open("redis://127.0.0.1:6379").unwrap();
+    let mut c = client.get_multiplexed_async_connection().await.unwrap();
+    let key = format!("{}:done:T5", r.prefix());
+    let _: () = redis::cmd("SET")
+        .arg(&key)
+        .arg("not json")
+        .query_async(&mut c)
+        .await
+        .unwrap();
+    assert!(r.begin("T5", "a", LEASE).await.is_err());
+    r.delete_all().await.unwrap();
+}
