@@ -2,17 +2,19 @@
 //! commerce server (wiremock, speaking the contract in docs/backends.md) that counts
 //! refund calls per idempotency key. Each test has its own prefix, deleted after.
 
+mod common;
+
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use lapin::options::BasicGetOptions;
-use lapin::{BasicProperties, Channel, Connection};
+use common::broker::{next_message, publish_approval};
+use lapin::{Channel, Connection};
 use serde_json::{Value, json};
 use ticket_agent::approvals::service::ApprovalsApp;
 use ticket_agent::approvals::{ApprovalStatus, Verdict};
 use ticket_agent::config::Settings;
 use ticket_agent::queue::messages::ApprovalMessage;
-use ticket_agent::queue::{Topology, confirm_channel, connect, publish_confirmed};
+use ticket_agent::queue::{Topology, confirm_channel, connect};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
@@ -93,16 +95,7 @@ impl Env {
     }
 
     async fn publish(&self, message: &ApprovalMessage) {
-        let props = BasicProperties::default().with_message_id(message.approval_id.as_str().into());
-        publish_confirmed(
-            &self.ch,
-            &self.topology.approvals_exchange,
-            &message.routing_key(),
-            &serde_json::to_vec(message).unwrap(),
-            props,
-        )
-        .await
-        .unwrap();
+        publish_approval(&self.ch, &self.topology, message).await;
     }
 
     async fn wait_for_status(&self, id: &str, status: ApprovalStatus) {
@@ -147,26 +140,15 @@ impl Env {
     }
 }
 
+/// A proposed refund whose ticket text carries markup, for the console to escape.
 fn refund_approval(
     ticket: &str,
     amount: f64,
     created_at: chrono::DateTime<chrono::Utc>,
 ) -> ApprovalMessage {
-    let (approval_id, key) = ticket_agent::actions::derive_ids(ticket, "issue_refund", "O1001");
     ApprovalMessage {
-        approval_id: approval_id.to_string(),
-        ticket_id: ticket.into(),
-        customer_id: "C001".into(),
-        tool: "issue_refund".into(),
-        arguments: json!({ "order_id": "O1001", "amount_usd": amount, "idempotency_key": key }),
-        eligibility: Some(ticket_agent::actions::EligibilityBasis {
-            policy_ref: "refund-policy/window-30-days".into(),
-            max_amount_usd: ticket_agent::money::Usd::from_cents(2499),
-        }),
-        summary: "We have proposed a refund.".into(),
-        ticket_subject: "Refund".into(),
         ticket_body: "The mouse <b>broke</b>.".into(),
-        created_at,
+        ..common::broker::refund_approval(ticket, amount, created_at)
     }
 }
 
@@ -252,22 +234,16 @@ async fn duplicate_and_newer_proposals_make_one_record_and_fifty_approvals_one_r
         "rf_shop_1"
     );
     // The decision reached the audit exchange.
-    let start = Instant::now();
-    let audit: Value = loop {
-        if let Some(m) = env
-            .ch
-            .basic_get(
-                env.topology.decisions_queue.as_str().into(),
-                BasicGetOptions { no_ack: true },
-            )
-            .await
-            .unwrap()
-        {
-            break serde_json::from_slice(&m.delivery.data).unwrap();
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "no audit record");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let audit = next_message(
+        &env.ch,
+        &env.topology.decisions_queue,
+        true,
+        Duration::from_secs(10),
+        Duration::from_millis(50),
+        "no audit record",
+    )
+    .await;
+    let audit: Value = serde_json::from_slice(&audit.data).unwrap();
     assert_eq!(audit["decision"], "approved");
     assert_eq!(audit["approval_id"], first.approval_id.as_str());
     env.stop().await;
@@ -333,25 +309,16 @@ async fn an_action_left_pending_past_its_ttl_expires_and_its_ticket_is_escalated
     env.publish(&a).await;
     env.wait_for_status(&a.approval_id, ApprovalStatus::Expired)
         .await;
-    let start = Instant::now();
-    let escalation: Value = loop {
-        if let Some(m) = env
-            .ch
-            .basic_get(
-                env.topology.escalations_queue.as_str().into(),
-                BasicGetOptions { no_ack: true },
-            )
-            .await
-            .unwrap()
-        {
-            break serde_json::from_slice(&m.delivery.data).unwrap();
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no escalation published"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let escalation = next_message(
+        &env.ch,
+        &env.topology.escalations_queue,
+        true,
+        Duration::from_secs(10),
+        Duration::from_millis(50),
+        "no escalation published",
+    )
+    .await;
+    let escalation: Value = serde_json::from_slice(&escalation.data).unwrap();
     assert_eq!(escalation["ticket_id"], "T-E1");
     assert_eq!(escalation["category"], "approval_expired");
     assert!(env.refund_calls().await.is_empty());

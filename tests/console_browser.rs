@@ -5,9 +5,12 @@
 //! policy_ref, approve it, see it under decided, and check that the shop received
 //! exactly one refund.
 
+mod common;
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::broker::refund_approval;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 use ticket_agent::approvals::ApprovalStatus;
@@ -135,19 +138,10 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
     let (approval_id, key) =
         ticket_agent::actions::derive_ids("T-BROWSER", "issue_refund", "O1001");
     let message = ApprovalMessage {
-        approval_id: approval_id.to_string(),
-        ticket_id: "T-BROWSER".into(),
-        customer_id: "C001".into(),
-        tool: "issue_refund".into(),
-        arguments: json!({ "order_id": "O1001", "amount_usd": 24.99, "idempotency_key": key }),
-        eligibility: Some(ticket_agent::actions::EligibilityBasis {
-            policy_ref: "refund-policy/window-30-days".into(),
-            max_amount_usd: ticket_agent::money::Usd::from_cents(2499),
-        }),
         summary: "We have proposed a refund of $24.99 for order O1001.".into(),
         ticket_subject: "Refund request".into(),
         ticket_body: "The wireless mouse stopped working after a week.".into(),
-        created_at: chrono::Utc::now(),
+        ..refund_approval("T-BROWSER", 24.99, chrono::Utc::now())
     };
     publish_confirmed(
         &ch,

@@ -7,42 +7,33 @@
 //! `worker.max_replays` is respected; a dry run moves nothing; purge removes only what
 //! is old enough.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+mod common;
+
+use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use async_trait::async_trait;
 use chrono::Utc;
-use lapin::options::{BasicGetOptions, BasicNackOptions, BasicPublishOptions, QueueDeclareOptions};
+use common::Flaky;
+use common::broker::Env;
+use lapin::BasicProperties;
+use lapin::options::{BasicGetOptions, BasicNackOptions};
 use lapin::types::{AMQPValue, FieldTable};
-use lapin::{BasicProperties, Channel, Connection};
 use serde_json::Value;
-use ticket_agent::commerce::embedded::World;
 use ticket_agent::config::Settings;
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use ticket_agent::queue::dlq::{
     self, Browser, DeadLetter, H_FIRST_DEAD_AT, RESEAT_AFTER_RETURNS, ReplayAction, ReplayReport,
     Selection,
 };
-use ticket_agent::queue::records::{DoneRecord, TicketRecords};
-use ticket_agent::queue::worker::{WorkerApp, WorkerStats};
+use ticket_agent::queue::records::DoneRecord;
 use ticket_agent::queue::{
-    Topology, confirm_channel, connect, header_int, header_str, long_string, publish_confirmed,
-    submit,
+    confirm_channel, connect, header_int, header_str, long_string, publish_confirmed, submit,
 };
-use tokio::sync::oneshot;
 
-/// A test's own corner of the broker and of Redis.
-struct Env {
-    settings: Settings,
-    topology: Topology,
-    conn: Connection,
-    ch: Channel,
-    records: TicketRecords,
-}
-
+/// This file's corners, and the dead-letter helpers only it uses.
 impl Env {
+    /// A test's own corner under `ta-test-dlq-{name}-…`, with three retry tiers.
     async fn new(name: &str) -> Env {
         Self::with(name, |s| {
             s.worker.retry_delays_ms = vec![300, 600, 900];
@@ -50,124 +41,20 @@ impl Env {
         .await
     }
 
+    /// A test's own corner under `ta-test-dlq-{name}-…`: three attempts, three replays,
+    /// no metrics listener, then `tweak`.
     async fn with(name: &str, tweak: impl FnOnce(&mut Settings)) -> Env {
-        let mut settings = Settings::defaults();
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let prefix = format!("ta-test-dlq-{name}-{}-{nanos}", std::process::id());
-        settings.amqp.prefix = prefix.clone();
-        settings.redis.key_prefix = prefix;
-        settings.worker.max_attempts = 3;
-        settings.worker.concurrency = 8;
-        settings.worker.lease_secs = 10;
-        settings.worker.max_replays = 3;
-        // Workers run side by side here: none serves metrics.
-        settings.worker.metrics_listen = String::new();
-        settings.agent.max_body_bytes = 2048;
-        tweak(&mut settings);
-        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "ticket-agent dlq test")
-            .await
-            .expect("RabbitMQ must answer at 127.0.0.1:5672 (guest/guest) for this test");
-        let ch = confirm_channel(&conn).await.unwrap();
-        topology.declare(&ch, &settings.amqp).await.unwrap();
-        let records = TicketRecords::connect(&settings.redis.url, &settings.redis.key_prefix)
-            .await
-            .expect("Redis must answer at 127.0.0.1:6379 for this test");
-        Env {
-            settings,
-            topology,
-            conn,
-            ch,
-            records,
-        }
-    }
-
-    async fn cleanup(self) {
-        self.topology.delete(&self.ch).await.unwrap();
-        self.records.delete_all().await.unwrap();
-        let _ = self.conn.close(200, "done".into()).await;
-    }
-
-    fn spawn_worker(
-        &self,
-        model: Arc<dyn ChatModel>,
-    ) -> (tokio::task::JoinHandle<WorkerStats>, oneshot::Sender<()>) {
-        let settings = self.settings.clone();
-        let (tx, rx) = oneshot::channel::<()>();
-        let handle = tokio::spawn(async move {
-            let (agent, _) = ticket_agent::app::embedded_agent(&settings, World::fixture(), model)
-                .await
-                .unwrap();
-            let app = WorkerApp::build(settings, agent).await.unwrap();
-            app.run_until_stopped(async {
-                let _ = rx.await;
-            })
-            .await
-            .unwrap()
-        });
-        (handle, tx)
-    }
-
-    async fn depth(&self, queue: &str) -> u32 {
-        self.ch
-            .queue_declare(
-                queue.into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .unwrap()
-            .message_count()
-    }
-
-    async fn wait_depth(&self, queue: &str, at_least: u32) -> u32 {
-        let start = Instant::now();
-        loop {
-            let n = self.depth(queue).await;
-            if n >= at_least || start.elapsed() > Duration::from_secs(30) {
-                return n;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// The queue's ready count once it stops moving. Messages put back (a nack, a
-    /// closed channel) reach a quorum queue asynchronously, a moment after the command
-    /// returns.
-    async fn settled_depth(&self, queue: &str) -> u32 {
-        let mut last = self.depth(queue).await;
-        let mut same = 0;
-        while same < 3 {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            let n = self.depth(queue).await;
-            same = if n == last { same + 1 } else { 0 };
-            last = n;
-        }
-        last
-    }
-
-    /// Takes every outcome off the outcomes queue: the ticket ids, one per outcome.
-    async fn drain_outcomes(&self) -> Vec<String> {
-        let mut ids = Vec::new();
-        while let Some(m) = self
-            .ch
-            .basic_get(
-                self.topology.outcomes_all_queue.as_str().into(),
-                BasicGetOptions { no_ack: true },
-            )
-            .await
-            .unwrap()
-        {
-            let o: Value = serde_json::from_slice(&m.delivery.data).unwrap();
-            ids.push(o["ticket_id"].as_str().unwrap().to_string());
-        }
-        ids
+        Env::open(&format!("dlq-{name}"), |settings| {
+            settings.worker.max_attempts = 3;
+            settings.worker.concurrency = 8;
+            settings.worker.lease_secs = 10;
+            settings.worker.max_replays = 3;
+            // Workers run side by side here: none serves metrics.
+            settings.worker.metrics_listen = String::new();
+            settings.agent.max_body_bytes = 2048;
+            tweak(settings);
+        })
+        .await
     }
 
     /// The ticket ids in the dead queue, read with `dlq::list` (which removes nothing).
@@ -290,42 +177,28 @@ fn actions(report: &ReplayReport) -> Vec<(String, ReplayAction)> {
         .collect()
 }
 
-/// Fails every call, as an LLM API in an outage does.
-struct Down {
-    calls: Mutex<HashMap<String, usize>>,
-}
-
-#[async_trait]
-impl ChatModel for Down {
-    fn label(&self) -> String {
-        "down".into()
-    }
-    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
-        let ticket =
-            ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
-                .unwrap();
-        let id = ticket["ticket_id"].as_str().unwrap().to_string();
-        *self.calls.lock().unwrap().entry(id).or_insert(0) += 1;
-        Err(ModelError::Transient {
-            message: "HTTP 529 overloaded".into(),
-            status: Some(529),
-        })
-    }
-}
-
 /// Runs a working worker until `outcomes` outcomes are out (and a little longer, so that
 /// a duplicate would have time to show), then returns the ticket ids of all outcomes.
 async fn process_with_a_working_worker(env: &Env, outcomes: u32) -> Vec<String> {
     let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
     assert_eq!(
-        env.wait_depth(&env.topology.outcomes_all_queue, outcomes)
-            .await,
+        env.wait_depth(
+            &env.topology.outcomes_all_queue,
+            outcomes,
+            Duration::from_secs(30)
+        )
+        .await,
         outcomes
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
     stop.send(()).unwrap();
     w.await.unwrap();
-    let mut ids = env.drain_outcomes().await;
+    let mut ids: Vec<String> = env
+        .drain(&env.topology.outcomes_all_queue)
+        .await
+        .iter()
+        .map(|(o, _)| o["ticket_id"].as_str().unwrap().to_string())
+        .collect();
     ids.sort();
     ids
 }
@@ -338,25 +211,16 @@ async fn a_ticket_dead_from_a_model_outage_is_listed_with_its_reason_and_after_t
         .await
         .unwrap();
     assert_eq!(report.published, 1);
-    env.ch
-        .basic_publish(
-            env.topology.tickets_exchange.as_str().into(),
-            "ticket".into(),
-            BasicPublishOptions::default(),
-            b"this is not json",
-            BasicProperties::default(),
-        )
-        .await
-        .unwrap()
-        .await
-        .unwrap();
+    env.publish_raw(b"this is not json").await;
 
     // The model is down: the ticket dies after its three attempts, the poison at once.
-    let down = Arc::new(Down {
-        calls: Mutex::new(HashMap::new()),
-    });
+    let down = Flaky::new(usize::MAX);
     let (w, stop) = env.spawn_worker(down.clone());
-    assert_eq!(env.wait_depth(&env.topology.dead_queue, 2).await, 2);
+    assert_eq!(
+        env.wait_depth(&env.topology.dead_queue, 2, Duration::from_secs(30))
+            .await,
+        2
+    );
     stop.send(()).unwrap();
     w.await.unwrap();
     assert_eq!(down.calls.lock().unwrap()["D-1"], 3);

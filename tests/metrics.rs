@@ -8,130 +8,38 @@
 //! side by side in one process: each asserts on deltas, or on a label value only it
 //! produces (its own model provider), never on an absolute shared value.
 
+mod common;
+
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use lapin::options::{BasicGetOptions, BasicPublishOptions, QueueDeclareOptions};
-use lapin::types::FieldTable;
-use lapin::{BasicProperties, Channel, Connection};
+use common::Slow;
+use common::broker::{Env, example_tickets, next_message, publish_approval, refund_approval};
 use serde_json::{Value, json};
 use ticket_agent::approvals::service::ApprovalsApp;
 use ticket_agent::approvals::{ApprovalStatus, Verdict};
-use ticket_agent::commerce::embedded::World;
-use ticket_agent::config::Settings;
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
-use ticket_agent::queue::messages::ApprovalMessage;
-use ticket_agent::queue::records::TicketRecords;
-use ticket_agent::queue::worker::{Worker, WorkerApp, WorkerStats};
-use ticket_agent::queue::{Topology, confirm_channel, connect, publish_confirmed, submit};
 use ticket_agent::telemetry::{self, LogFormat};
 use tokio::sync::oneshot;
 
-/// A test's own corner of the broker (and of Redis, under its prefix).
-struct Env {
-    settings: Settings,
-    topology: Topology,
-    conn: Connection,
-    ch: Channel,
-}
-
 impl Env {
+    /// A test's own corner under `ta-test-metrics-{name}-…`, with this file's settings:
+    /// two attempts, the worker's and the console's listeners on free ports, and the
+    /// backlog gauges and the approvals sweep every second.
     async fn new(name: &str) -> Env {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let prefix = format!("ta-test-metrics-{name}-{}-{nanos}", std::process::id());
-        let mut settings = Settings::defaults();
-        settings.amqp.prefix = prefix.clone();
-        settings.redis.key_prefix = prefix;
-        settings.worker.retry_delays_ms = vec![300, 600];
-        settings.worker.max_attempts = 2;
-        settings.worker.metrics_listen = "127.0.0.1:0".into();
-        settings.worker.queue_poll_secs = 1;
-        settings.approvals.listen = "127.0.0.1:0".into();
-        settings.approvals.sweep_secs = 1;
-        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "ticket-agent metrics test")
-            .await
-            .expect("RabbitMQ must answer at 127.0.0.1:5672 (guest/guest) for this test");
-        let ch = confirm_channel(&conn).await.unwrap();
-        topology.declare(&ch, &settings.amqp).await.unwrap();
-        Env {
-            settings,
-            topology,
-            conn,
-            ch,
-        }
-    }
-
-    async fn cleanup(self) {
-        self.topology.delete(&self.ch).await.unwrap();
-        let _ = self.conn.close(200, "done".into()).await;
-    }
-
-    async fn depth(&self, queue: &str) -> u32 {
-        self.ch
-            .queue_declare(
-                queue.into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .unwrap()
-            .message_count()
-    }
-}
-
-/// Starts a worker over `model`; returns its metrics address, its task and its stop.
-async fn start_worker(
-    settings: &Settings,
-    model: Arc<dyn ChatModel>,
-) -> (
-    SocketAddr,
-    tokio::task::JoinHandle<WorkerStats>,
-    oneshot::Sender<()>,
-) {
-    let (agent, _) = ticket_agent::app::embedded_agent(settings, World::fixture(), model)
-        .await
-        .unwrap();
-    let app = WorkerApp::build(settings.clone(), agent).await.unwrap();
-    let addr = app.metrics_addr().expect("metrics_listen is set");
-    let (tx, rx) = oneshot::channel::<()>();
-    let handle = tokio::spawn(async move {
-        app.run_until_stopped(async {
-            let _ = rx.await;
+        Env::open(&format!("metrics-{name}"), |settings| {
+            settings.worker.retry_delays_ms = vec![300, 600];
+            settings.worker.max_attempts = 2;
+            settings.worker.metrics_listen = "127.0.0.1:0".into();
+            settings.worker.queue_poll_secs = 1;
+            settings.approvals.listen = "127.0.0.1:0".into();
+            settings.approvals.sweep_secs = 1;
         })
         .await
-        .unwrap()
-    });
-    (addr, handle, tx)
-}
-
-/// The rules model under a label of the test's own (so its provider label is unique
-/// to the test), each turn slowed down so that a backlog stays visible for a while.
-struct Labelled {
-    inner: RulesModel,
-    label: &'static str,
-    delay: Duration,
-}
-
-#[async_trait]
-impl ChatModel for Labelled {
-    fn label(&self) -> String {
-        self.label.into()
-    }
-
-    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
-        tokio::time::sleep(self.delay).await;
-        self.inner.complete(request).await
     }
 }
 
@@ -201,47 +109,21 @@ async fn wait_ready(addr: SocketAddr, status: u16, timeout: Duration) -> Value {
     }
 }
 
-fn example_tickets(prefix: &str, n: usize) -> String {
-    let examples: Vec<Value> = include_str!("../examples/tickets.jsonl")
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (0..n)
-        .map(|i| {
-            let mut t = examples[i % examples.len()].clone();
-            t["ticket_id"] = Value::String(format!("{prefix}-{i:03}"));
-            t.to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_running_worker_shows_its_tickets_tool_calls_model_requests_and_backlog_on_metrics() {
     let mut env = Env::new("counters").await;
     env.settings.worker.concurrency = 1;
     env.settings.worker.prefetch = 1;
-    let records = TicketRecords::connect(&env.settings.redis.url, &env.settings.redis.key_prefix)
-        .await
-        .expect("Redis must answer at 127.0.0.1:6379 for this test");
     const N: usize = 8;
-    let report = submit::submit(
-        &env.ch,
-        &env.topology,
-        &example_tickets("M", N),
-        env.settings.agent.max_body_bytes,
-        100,
-    )
-    .await
-    .unwrap();
-    assert_eq!(report.published, N);
+    assert_eq!(env.submit_lines(&example_tickets(N)).await, N);
 
-    let model = Arc::new(Labelled {
-        inner: RulesModel::new(),
+    // The rules model under a provider label only this test uses, each turn slowed down
+    // so that a backlog stays visible for a while.
+    let model = Arc::new(Slow {
         label: "metricstest:rules",
         delay: Duration::from_millis(60),
     });
-    let (addr, worker, stop) = start_worker(&env.settings, model).await;
+    let (addr, worker, stop) = env.start_worker(model).await;
     let (_, before) = get(addr, "/metrics").await;
 
     // While one ticket runs at a time the backlog is visible: ready messages, and the
@@ -252,26 +134,19 @@ async fn a_running_worker_shows_its_tickets_tool_calls_model_requests_and_backlo
     })
     .await;
 
-    let start = Instant::now();
-    while env.depth(&env.topology.outcomes_all_queue).await < N as u32 {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the tickets did not finish"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    // The outcomes say how many turns and tool calls the tickets took.
-    let (mut turns, mut tool_calls) = (0.0, 0.0);
-    while let Some(m) = env
-        .ch
-        .basic_get(
-            env.topology.outcomes_all_queue.as_str().into(),
-            BasicGetOptions { no_ack: true },
+    assert!(
+        env.wait_depth(
+            &env.topology.outcomes_all_queue,
+            N as u32,
+            Duration::from_secs(60)
         )
         .await
-        .unwrap()
-    {
-        let o: Value = serde_json::from_slice(&m.delivery.data).unwrap();
+            >= N as u32,
+        "the tickets did not finish"
+    );
+    // The outcomes say how many turns and tool calls the tickets took.
+    let (mut turns, mut tool_calls) = (0.0, 0.0);
+    for (o, _) in env.drain(&env.topology.outcomes_all_queue).await {
         turns += o["turns"].as_f64().unwrap();
         tool_calls += o["tool_calls"].as_f64().unwrap();
     }
@@ -324,7 +199,6 @@ async fn a_running_worker_shows_its_tickets_tool_calls_model_requests_and_backlo
 
     stop.send(()).unwrap();
     assert_eq!(worker.await.unwrap().finished, N as u64);
-    records.delete_all().await.unwrap();
     env.cleanup().await;
 }
 
@@ -360,7 +234,7 @@ async fn readyz_turns_unready_while_redis_is_down_and_ready_again_when_it_return
     env.settings.redis.url = format!("redis://127.0.0.1:{port}");
     // This test does not look at the depth gauges another test is reading.
     env.settings.worker.queue_poll_secs = 3600;
-    let (addr, worker, stop) = start_worker(&env.settings, Arc::new(RulesModel::new())).await;
+    let (addr, worker, stop) = env.start_worker(Arc::new(RulesModel::new())).await;
     wait_ready(addr, 200, Duration::from_secs(10)).await;
 
     redis.kill().await.unwrap();
@@ -379,25 +253,6 @@ async fn readyz_turns_unready_while_redis_is_down_and_ready_again_when_it_return
     stop.send(()).unwrap();
     worker.await.unwrap();
     env.cleanup().await;
-}
-
-fn refund_approval(ticket: &str) -> ApprovalMessage {
-    let (approval_id, key) = ticket_agent::actions::derive_ids(ticket, "issue_refund", "O1001");
-    ApprovalMessage {
-        approval_id: approval_id.to_string(),
-        ticket_id: ticket.into(),
-        customer_id: "C001".into(),
-        tool: "issue_refund".into(),
-        arguments: json!({ "order_id": "O1001", "amount_usd": 24.99, "idempotency_key": key }),
-        eligibility: Some(ticket_agent::actions::EligibilityBasis {
-            policy_ref: "refund-policy/window-30-days".into(),
-            max_amount_usd: ticket_agent::money::Usd::from_cents(2499),
-        }),
-        summary: "We have proposed a refund.".into(),
-        ticket_subject: "Refund".into(),
-        ticket_body: "The mouse broke.".into(),
-        created_at: chrono::Utc::now() - chrono::Duration::seconds(30),
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -422,16 +277,12 @@ async fn the_approvals_service_serves_metrics_and_readiness_on_its_console_port(
     assert_eq!(get(addr, "/healthz").await.0, 200);
     let (_, before) = get(addr, "/metrics").await;
 
-    let message = refund_approval("T-METRICS-1");
-    publish_confirmed(
-        &env.ch,
-        &env.topology.approvals_exchange,
-        &message.routing_key(),
-        &serde_json::to_vec(&message).unwrap(),
-        BasicProperties::default().with_message_id(message.approval_id.as_str().into()),
-    )
-    .await
-    .unwrap();
+    let message = refund_approval(
+        "T-METRICS-1",
+        24.99,
+        chrono::Utc::now() - chrono::Duration::seconds(30),
+    );
+    publish_approval(&env.ch, &env.topology, &message).await;
     // The sweep (every second) reads the backlog: one pending, proposed 30 s ago.
     wait_metrics(addr, "one pending approval", Duration::from_secs(10), |p| {
         sample(p, "ticket_agent_approvals_pending", &[]) == 1.0
@@ -526,9 +377,6 @@ impl Captured {
 #[tokio::test(flavor = "current_thread")]
 async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_phone_or_card() {
     let env = Env::new("logs").await;
-    let records = TicketRecords::connect(&env.settings.redis.url, &env.settings.redis.key_prefix)
-        .await
-        .expect("Redis must answer at 127.0.0.1:6379 for this test");
     let captured = Captured::default();
     let sink = captured.clone();
     let _guard = tracing::subscriber::set_default(telemetry::subscriber(
@@ -538,17 +386,9 @@ async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_p
         false,
     ));
 
-    let (agent, _) =
-        ticket_agent::app::embedded_agent(&env.settings, World::fixture(), Arc::new(Echoing))
-            .await
-            .unwrap();
-    let worker = Worker::new(
-        env.settings.clone(),
-        agent,
-        records.clone(),
-        confirm_channel(&env.conn).await.unwrap(),
-        "logs-worker".into(),
-    );
+    let worker = env
+        .worker_on(&env.conn, Arc::new(Echoing), "logs-worker")
+        .await;
     let secret = [
         "jane.doe@example.com",
         "+1 (555) 123-4567",
@@ -563,34 +403,16 @@ async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_p
     // A poison message: serde's error quotes the string it could not parse.
     let poison = json!(format!("call {} or write {}", secret[1], secret[0]));
     for body in [ticket, poison] {
-        env.ch
-            .basic_publish(
-                env.topology.tickets_exchange.as_str().into(),
-                "ticket".into(),
-                BasicPublishOptions::default(),
-                body.to_string().as_bytes(),
-                BasicProperties::default(),
-            )
-            .await
-            .unwrap()
-            .await
-            .unwrap();
-        let start = Instant::now();
-        let delivery = loop {
-            if let Some(m) = env
-                .ch
-                .basic_get(
-                    env.topology.tickets_queue.as_str().into(),
-                    BasicGetOptions { no_ack: false },
-                )
-                .await
-                .unwrap()
-            {
-                break m.delivery;
-            }
-            assert!(start.elapsed() < Duration::from_secs(10), "no delivery");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        };
+        env.publish_raw(body.to_string().as_bytes()).await;
+        let delivery = next_message(
+            &env.ch,
+            &env.topology.tickets_queue,
+            false,
+            Duration::from_secs(10),
+            Duration::from_millis(20),
+            "no delivery",
+        )
+        .await;
         worker.process(delivery).await;
     }
 
@@ -629,23 +451,15 @@ async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_p
     );
 
     // The dead letter itself keeps the customer's text as written.
-    let start = Instant::now();
-    let dead_letter = loop {
-        if let Some(m) = env
-            .ch
-            .basic_get(
-                env.topology.dead_queue.as_str().into(),
-                BasicGetOptions { no_ack: true },
-            )
-            .await
-            .unwrap()
-        {
-            break m.delivery;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "no dead letter");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let dead_letter = next_message(
+        &env.ch,
+        &env.topology.dead_queue,
+        true,
+        Duration::from_secs(10),
+        Duration::from_millis(20),
+        "no dead letter",
+    )
+    .await;
     assert!(String::from_utf8_lossy(&dead_letter.data).contains(secret[0]));
-    records.delete_all().await.unwrap();
     env.cleanup().await;
 }

@@ -4,170 +4,38 @@
 
 mod common;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use async_trait::async_trait;
-use lapin::options::{BasicGetOptions, BasicPublishOptions, QueueDeclareOptions};
-use lapin::types::FieldTable;
-use lapin::{BasicProperties, Channel, Connection};
-use serde_json::Value;
+use common::broker::{Env, example_tickets, next_message};
+use common::{Flaky, Slow};
+use lapin::{Channel, Connection};
 use ticket_agent::actions::{Effects, MemoryOutbox, execute_approved};
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
-use ticket_agent::config::Settings;
 use ticket_agent::idempotency::MemoryStore;
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use ticket_agent::queue::messages::{ApprovalMessage, Finished};
-use ticket_agent::queue::records::TicketRecords;
-use ticket_agent::queue::worker::{Disposition, Worker, WorkerApp, WorkerStats};
-use ticket_agent::queue::{Topology, confirm_channel, connect, header_str, submit};
+use ticket_agent::queue::worker::{Disposition, Worker};
+use ticket_agent::queue::{connect, header_str};
 use ticket_agent::ticket::Ticket;
-use tokio::sync::oneshot;
-
-/// A test's own corner of the broker and of Redis.
-struct Env {
-    settings: Settings,
-    topology: Topology,
-    conn: Connection,
-    ch: Channel,
-    records: TicketRecords,
-}
 
 impl Env {
+    /// A test's own corner under `ta-test-{name}-…`, with this file's settings: three
+    /// retry tiers, sixteen tickets at a time, and each worker's metrics on a free port.
     async fn new(name: &str) -> Env {
-        let mut settings = Settings::defaults();
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let prefix = format!("ta-test-{name}-{}-{nanos}", std::process::id());
-        settings.amqp.prefix = prefix.clone();
-        settings.redis.key_prefix = prefix;
-        settings.worker.retry_delays_ms = vec![300, 600, 900];
-        settings.worker.max_attempts = 3;
-        settings.worker.concurrency = 16;
-        settings.worker.lease_secs = 10;
-        settings.worker.shutdown_grace_secs = 30;
-        // Workers run side by side here: each takes a free port for its metrics.
-        settings.worker.metrics_listen = "127.0.0.1:0".into();
-        settings.agent.max_body_bytes = 2048;
-        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "ticket-agent test")
-            .await
-            .expect("RabbitMQ must answer at 127.0.0.1:5672 (guest/guest) for this test");
-        let ch = confirm_channel(&conn).await.unwrap();
-        topology.declare(&ch, &settings.amqp).await.unwrap();
-        let records = TicketRecords::connect(&settings.redis.url, &settings.redis.key_prefix)
-            .await
-            .expect("Redis must answer at 127.0.0.1:6379 for this test");
-        Env {
-            settings,
-            topology,
-            conn,
-            ch,
-            records,
-        }
-    }
-
-    async fn cleanup(self) {
-        self.topology.delete(&self.ch).await.unwrap();
-        self.records.delete_all().await.unwrap();
-        let _ = self.conn.close(200, "done".into()).await;
-    }
-
-    fn spawn_worker(
-        &self,
-        model: Arc<dyn ChatModel>,
-    ) -> (tokio::task::JoinHandle<WorkerStats>, oneshot::Sender<()>) {
-        let settings = self.settings.clone();
-        let (tx, rx) = oneshot::channel::<()>();
-        let handle = tokio::spawn(async move {
-            let (agent, _) = ticket_agent::app::embedded_agent(&settings, World::fixture(), model)
-                .await
-                .unwrap();
-            let app = WorkerApp::build(settings, agent).await.unwrap();
-            app.run_until_stopped(async {
-                let _ = rx.await;
-            })
-            .await
-            .unwrap()
-        });
-        (handle, tx)
-    }
-
-    async fn submit_lines(&self, lines: &[String]) -> usize {
-        let report = submit::submit(
-            &self.ch,
-            &self.topology,
-            &lines.join("\n"),
-            self.settings.agent.max_body_bytes,
-            100,
-        )
-        .await
-        .unwrap();
-        assert!(report.invalid.is_empty());
-        report.published
-    }
-
-    async fn depth(&self, queue: &str) -> u32 {
-        self.ch
-            .queue_declare(
-                queue.into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .unwrap()
-            .message_count()
-    }
-
-    async fn wait_depth(&self, queue: &str, at_least: u32, timeout: Duration) -> u32 {
-        let start = Instant::now();
-        loop {
-            let n = self.depth(queue).await;
-            if n >= at_least || start.elapsed() > timeout {
-                return n;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// Takes every message off `queue`: (body, headers).
-    async fn drain(&self, queue: &str) -> Vec<(Value, Option<FieldTable>)> {
-        let mut out = Vec::new();
-        while let Some(m) = self
-            .ch
-            .basic_get(queue.into(), BasicGetOptions { no_ack: true })
-            .await
-            .unwrap()
-        {
-            let body = serde_json::from_slice(&m.delivery.data).unwrap_or(Value::String(
-                String::from_utf8_lossy(&m.delivery.data).into(),
-            ));
-            out.push((body, m.delivery.properties.headers().clone()));
-        }
-        out
-    }
-}
-
-fn example_tickets(n: usize) -> Vec<String> {
-    let examples: Vec<Value> = include_str!("../examples/tickets.jsonl")
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (0..n)
-        .map(|i| {
-            let mut t = examples[i % examples.len()].clone();
-            t["ticket_id"] = Value::String(format!("T-{i:04}"));
-            t.to_string()
+        Env::open(name, |settings| {
+            settings.worker.retry_delays_ms = vec![300, 600, 900];
+            settings.worker.max_attempts = 3;
+            settings.worker.concurrency = 16;
+            settings.worker.lease_secs = 10;
+            settings.worker.shutdown_grace_secs = 30;
+            // Workers run side by side here: each takes a free port for its metrics.
+            settings.worker.metrics_listen = "127.0.0.1:0".into();
+            settings.agent.max_body_bytes = 2048;
         })
-        .collect()
+        .await
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -237,27 +105,11 @@ async fn two_hundred_tickets_through_two_workers_end_with_one_outcome_and_done_r
 #[tokio::test]
 async fn poison_messages_of_each_kind_land_in_the_dead_letter_queue_with_their_reason() {
     let env = Env::new("poison").await;
-    let publish = |body: Vec<u8>| {
-        let ch = env.ch.clone();
-        let exchange = env.topology.tickets_exchange.clone();
-        async move {
-            ch.basic_publish(
-                exchange.as_str().into(),
-                "ticket".into(),
-                BasicPublishOptions::default(),
-                &body,
-                BasicProperties::default(),
-            )
-            .await
-            .unwrap()
-            .await
-            .unwrap();
-        }
-    };
-    publish(b"this is not json".to_vec()).await;
-    publish(br#"{"ticket_id":"P-1","subject":"s","body":"b"}"#.to_vec()).await;
+    env.publish_raw(b"this is not json").await;
+    env.publish_raw(br#"{"ticket_id":"P-1","subject":"s","body":"b"}"#)
+        .await;
     let big = serde_json::json!({"ticket_id":"P-2","customer_id":"C001","subject":"s","body":"x".repeat(5000)});
-    publish(big.to_string().into_bytes()).await;
+    env.publish_raw(big.to_string().as_bytes()).await;
     let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
     assert_eq!(
         env.wait_depth(&env.topology.dead_queue, 3, Duration::from_secs(30))
@@ -286,50 +138,12 @@ async fn poison_messages_of_each_kind_land_in_the_dead_letter_queue_with_their_r
     env.cleanup().await;
 }
 
-/// Fails transiently for the first `failures` calls of each ticket, then answers as
-/// the rules model does. Stands in for an LLM API under load.
-struct Flaky {
-    failures: usize,
-    calls: Mutex<HashMap<String, usize>>,
-    inner: RulesModel,
-}
-
-#[async_trait]
-impl ChatModel for Flaky {
-    fn label(&self) -> String {
-        "flaky".into()
-    }
-    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
-        let ticket =
-            ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
-                .unwrap();
-        let id = ticket["ticket_id"].as_str().unwrap().to_string();
-        let n = {
-            let mut calls = self.calls.lock().unwrap();
-            let n = calls.entry(id).or_insert(0);
-            *n += 1;
-            *n
-        };
-        if n <= self.failures {
-            return Err(ModelError::Transient {
-                message: format!("HTTP 529 overloaded (call {n})"),
-                status: Some(529),
-            });
-        }
-        self.inner.complete(request).await
-    }
-}
-
 #[tokio::test]
 async fn a_model_that_fails_twice_then_succeeds_finishes_on_attempt_three_after_backoff() {
     let env = Env::new("flaky").await;
     env.submit_lines(&example_tickets(1)).await;
     let started = Instant::now();
-    let model = Arc::new(Flaky {
-        failures: 2,
-        calls: Mutex::new(HashMap::new()),
-        inner: RulesModel::new(),
-    });
+    let model = Flaky::new(2);
     let (w, stop) = env.spawn_worker(model);
     assert_eq!(
         env.wait_depth(&env.topology.outcomes_all_queue, 1, Duration::from_secs(30))
@@ -353,11 +167,7 @@ async fn a_model_that_fails_twice_then_succeeds_finishes_on_attempt_three_after_
 async fn a_model_that_always_fails_is_dead_lettered_after_the_maximum_attempts() {
     let env = Env::new("always-fails").await;
     env.submit_lines(&example_tickets(1)).await;
-    let model = Arc::new(Flaky {
-        failures: usize::MAX,
-        calls: Mutex::new(HashMap::new()),
-        inner: RulesModel::new(),
-    });
+    let model = Flaky::new(usize::MAX);
     let (w, stop) = env.spawn_worker(model.clone());
     assert_eq!(
         env.wait_depth(&env.topology.dead_queue, 1, Duration::from_secs(30))
@@ -390,41 +200,21 @@ async fn a_model_that_always_fails_is_dead_lettered_after_the_maximum_attempts()
 /// Takes one ticket delivery off the queue without settling it: closing `ch` without an
 /// ack is what a crashed worker looks like to the broker.
 async fn take_unacked(env: &Env, ch: &Channel) -> lapin::message::Delivery {
-    let start = Instant::now();
-    loop {
-        if let Some(m) = ch
-            .basic_get(
-                env.topology.tickets_queue.as_str().into(),
-                BasicGetOptions::default(),
-            )
-            .await
-            .unwrap()
-        {
-            return m.delivery;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no ticket arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn worker_on(env: &Env, conn: &Connection) -> Worker {
-    let (agent, _) = ticket_agent::app::embedded_agent(
-        &env.settings,
-        World::fixture(),
-        Arc::new(RulesModel::new()),
+    next_message(
+        ch,
+        &env.topology.tickets_queue,
+        false,
+        Duration::from_secs(10),
+        Duration::from_millis(50),
+        "no ticket arrived",
     )
     .await
-    .unwrap();
-    Worker::new(
-        env.settings.clone(),
-        agent,
-        env.records.clone(),
-        confirm_channel(conn).await.unwrap(),
-        "crash-test".into(),
-    )
+}
+
+/// A worker over the rules model on a channel of `conn`, driven by the test itself.
+async fn worker_on(env: &Env, conn: &Connection) -> Worker {
+    env.worker_on(conn, Arc::new(RulesModel::new()), "crash-test")
+        .await
 }
 
 async fn finish_with_a_fresh_worker(env: &Env) {
@@ -574,27 +364,16 @@ async fn a_crash_after_the_done_record_but_before_the_ack_runs_nothing_twice() {
     env.cleanup().await;
 }
 
-/// The rules model with a fixed delay per turn, like an LLM API.
-struct Slow(Duration);
-
-#[async_trait]
-impl ChatModel for Slow {
-    fn label(&self) -> String {
-        "slow".into()
-    }
-    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
-        tokio::time::sleep(self.0).await;
-        RulesModel::new().complete(request).await
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
     let mut env = Env::new("shutdown").await;
     env.settings.worker.concurrency = 4;
     env.settings.worker.prefetch = 8;
     env.submit_lines(&example_tickets(24)).await;
-    let (w, stop) = env.spawn_worker(Arc::new(Slow(Duration::from_millis(200))));
+    let (w, stop) = env.spawn_worker(Arc::new(Slow {
+        label: "slow",
+        delay: Duration::from_millis(200),
+    }));
     tokio::time::sleep(Duration::from_millis(700)).await;
     stop.send(()).unwrap();
     let first = w.await.unwrap();
@@ -618,7 +397,10 @@ async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
 
     // A deadline too short to finish: in-flight tickets are abandoned and redelivered.
     env.settings.worker.shutdown_grace_secs = 0;
-    let (w, stop) = env.spawn_worker(Arc::new(Slow(Duration::from_millis(400))));
+    let (w, stop) = env.spawn_worker(Arc::new(Slow {
+        label: "slow",
+        delay: Duration::from_millis(400),
+    }));
     tokio::time::sleep(Duration::from_millis(500)).await;
     stop.send(()).unwrap();
     let second = w.await.unwrap();

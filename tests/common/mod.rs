@@ -1,14 +1,20 @@
-//! Test doubles for the outside world: a scripted chat model standing in for an LLM.
+//! Test doubles for the outside world: chat models standing in for an LLM (scripted,
+//! failing, slow), and in `broker` a test's own corner of RabbitMQ and Redis.
 #![allow(dead_code)]
 
+pub mod broker;
+
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use async_trait::async_trait;
 use serde_json::Value;
 use ticket_agent::agent::Agent;
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
 use ticket_agent::config::Settings;
+use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::{
     ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Role, StopReason,
     ToolArguments, ToolCall, Usage,
@@ -108,6 +114,72 @@ impl ChatModel for Scripted {
         } else {
             respond(turns.last().expect("a script has at least one turn"), n)
         }
+    }
+}
+
+/// Fails transiently for the first `failures` calls of each ticket, then answers as
+/// the rules model does. Stands in for an LLM API under load; with `usize::MAX`, for
+/// one in an outage.
+pub struct Flaky {
+    failures: usize,
+    /// Calls so far, by ticket id.
+    pub calls: Mutex<HashMap<String, usize>>,
+    inner: RulesModel,
+}
+
+impl Flaky {
+    pub fn new(failures: usize) -> Arc<Self> {
+        Arc::new(Self {
+            failures,
+            calls: Mutex::new(HashMap::new()),
+            inner: RulesModel::new(),
+        })
+    }
+}
+
+#[async_trait]
+impl ChatModel for Flaky {
+    fn label(&self) -> String {
+        "flaky".into()
+    }
+
+    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
+        let ticket =
+            ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
+                .unwrap();
+        let id = ticket["ticket_id"].as_str().unwrap().to_string();
+        let n = {
+            let mut calls = self.calls.lock().unwrap();
+            let n = calls.entry(id).or_insert(0);
+            *n += 1;
+            *n
+        };
+        if n <= self.failures {
+            return Err(ModelError::Transient {
+                message: format!("HTTP 529 overloaded (call {n})"),
+                status: Some(529),
+            });
+        }
+        self.inner.complete(request).await
+    }
+}
+
+/// The rules model with a fixed delay per turn, like an LLM API, under a label of the
+/// test's own (the provider label on the metrics).
+pub struct Slow {
+    pub label: &'static str,
+    pub delay: Duration,
+}
+
+#[async_trait]
+impl ChatModel for Slow {
+    fn label(&self) -> String {
+        self.label.into()
+    }
+
+    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
+        tokio::time::sleep(self.delay).await;
+        RulesModel::new().complete(request).await
     }
 }
 
