@@ -313,3 +313,36 @@ async fn a_refused_refund_is_recorded_and_not_retried_and_an_unavailable_backend
     assert_eq!(first.record.result["error"], "amount_exceeds_refundable");
     assert!(execute_approved(&too_much, &fx).await.unwrap().replayed);
 }
+
+/// A peer that accepts TCP connections and never says a word: a stalled Redis host.
+async fn silent_peer() -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("redis://{}", listener.local_addr().unwrap());
+    let task = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            held.push(socket);
+        }
+    });
+    (url, task)
+}
+
+#[tokio::test]
+async fn a_redis_that_accepts_but_never_answers_fails_the_stores_instead_of_hanging() {
+    let (url, peer) = silent_peer().await;
+    // Each connect is bounded by a connection timeout and its reconnect attempts (the
+    // redis crate's own 1 s for the idempotency store, 2 s set by the worker's records);
+    // with none, a stalled host would hold the caller until TCP gave up, hours later.
+    // The generous outer bound only turns such a hang into a failure.
+    let connects = async {
+        let idem = RedisStore::connect(&url, "ta-test-silent").await;
+        let records =
+            ticket_agent::queue::records::TicketRecords::connect(&url, "ta-test-silent").await;
+        (idem.is_err(), records.is_err())
+    };
+    let (idem_failed, records_failed) = tokio::time::timeout(Duration::from_secs(180), connects)
+        .await
+        .expect("connecting to a silent Redis hung");
+    assert!(idem_failed && records_failed);
+    peer.abort();
+}
