@@ -18,15 +18,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use futures::StreamExt;
-use lapin::options::{
-    BasicAckOptions, BasicConsumeOptions, BasicPublishOptions, BasicQosOptions, QueueDeclareOptions,
-};
+use lapin::options::{BasicAckOptions, BasicConsumeOptions, BasicPublishOptions, BasicQosOptions};
 use lapin::types::FieldTable;
 use lapin::{BasicProperties, Channel};
 use serde::Serialize;
 
 use crate::config::Settings;
-use crate::queue::{TICKET_KEY, Topology, confirm_channel, connect, publish_confirmed};
+use crate::queue::{
+    TICKET_KEY, Topology, confirm_channel, connect, publish_confirmed, queue_state,
+};
 use crate::ticket::Ticket;
 
 /// What to run.
@@ -259,17 +259,10 @@ fn spawn(
 }
 
 async fn consumers(ch: &Channel, queue: &str) -> u32 {
-    ch.queue_declare(
-        queue.into(),
-        QueueDeclareOptions {
-            passive: true,
-            ..Default::default()
-        },
-        FieldTable::default(),
-    )
-    .await
-    .map(|q| q.consumer_count())
-    .unwrap_or(0)
+    queue_state(ch, queue)
+        .await
+        .map(|q| q.consumer_count())
+        .unwrap_or(0)
 }
 
 async fn scenario(

@@ -22,8 +22,7 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
-use lapin::options::{BasicGetOptions, BasicPublishOptions, QueueDeclareOptions};
-use lapin::types::FieldTable;
+use lapin::options::{BasicGetOptions, BasicPublishOptions};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -31,7 +30,7 @@ use serde_json::{Value, json};
 use crate::commerce::embedded::World;
 use crate::config::Settings;
 use crate::money::Usd;
-use crate::queue::{TICKET_KEY, Topology, confirm_channel, connect};
+use crate::queue::{TICKET_KEY, Topology, confirm_channel, connect, queue_state};
 use crate::ticket::Ticket;
 
 /// What to run.
@@ -750,15 +749,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let mut queues = vec![topology.tickets_queue.clone()];
     queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
     for q in queues {
-        left += ch
-            .queue_declare(
-                q.as_str().into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
+        left += queue_state(&ch, &q)
             .await
             .map(|q| q.message_count())
             .unwrap_or(0);
@@ -871,17 +862,7 @@ async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<boo
     queues.push(topology.approvals_pending_queue.clone());
     let mut total = 0;
     for q in queues {
-        total += ch
-            .queue_declare(
-                q.as_str().into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await?
-            .message_count();
+        total += queue_state(&ch, &q).await?.message_count();
     }
     let _ = conn.close(200, "probe".into()).await;
     Ok(total == 0)

@@ -332,6 +332,24 @@ pub async fn connect(url: &str, name: &str) -> anyhow::Result<Connection> {
         .context("connecting to RabbitMQ (amqp.url)")
 }
 
+/// A queue's state as the broker sees it now (ready messages, consumers), read with a
+/// passive declare, which creates nothing.
+///
+/// # Errors
+/// The queue does not exist (the broker then closes the channel with 404), or the
+/// channel failed.
+pub async fn queue_state(ch: &Channel, queue: &str) -> Result<lapin::Queue, lapin::Error> {
+    ch.queue_declare(
+        queue.into(),
+        QueueDeclareOptions {
+            passive: true,
+            ..Default::default()
+        },
+        FieldTable::default(),
+    )
+    .await
+}
+
 /// A channel in confirm mode, for publishing.
 ///
 /// # Errors

@@ -23,7 +23,6 @@ use futures::StreamExt;
 use lapin::message::Delivery;
 use lapin::options::{
     BasicAckOptions, BasicCancelOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions,
-    QueueDeclareOptions,
 };
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
@@ -36,7 +35,7 @@ use super::messages::Finished;
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
     H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, header_int,
-    header_str, long_string, publish_confirmed,
+    header_str, long_string, publish_confirmed, queue_state,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -624,16 +623,7 @@ fn age_secs(since_ms: i64) -> f64 {
 async fn poll_queue(probe: Channel, queue: String, every: Duration, head: Arc<AtomicI64>) {
     let m = metrics::global();
     loop {
-        let declared = probe
-            .queue_declare(
-                queue.as_str().into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await;
+        let declared = queue_state(&probe, &queue).await;
         match declared {
             Ok(q) => {
                 m.queue_ready.set(i64::from(q.message_count()));

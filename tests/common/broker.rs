@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lapin::message::Delivery;
-use lapin::options::{BasicGetOptions, BasicPublishOptions, QueueDeclareOptions};
+use lapin::options::{BasicGetOptions, BasicPublishOptions};
 use lapin::types::FieldTable;
 use lapin::{BasicProperties, Channel, Connection};
 use serde_json::{Value, json};
@@ -17,7 +17,9 @@ use ticket_agent::model::ChatModel;
 use ticket_agent::queue::messages::ApprovalMessage;
 use ticket_agent::queue::records::TicketRecords;
 use ticket_agent::queue::worker::{Worker, WorkerApp, WorkerStats};
-use ticket_agent::queue::{Topology, confirm_channel, connect, publish_confirmed, submit};
+use ticket_agent::queue::{
+    Topology, confirm_channel, connect, publish_confirmed, queue_state, submit,
+};
 use tokio::sync::oneshot;
 
 /// A test's own corner of the broker and of Redis.
@@ -168,18 +170,7 @@ impl Env {
 
     /// The queue's ready count.
     pub async fn depth(&self, queue: &str) -> u32 {
-        self.ch
-            .queue_declare(
-                queue.into(),
-                QueueDeclareOptions {
-                    passive: true,
-                    ..Default::default()
-                },
-                FieldTable::default(),
-            )
-            .await
-            .unwrap()
-            .message_count()
+        queue_state(&self.ch, queue).await.unwrap().message_count()
     }
 
     /// Polls the queue's ready count until it reaches `at_least` or `timeout` passes;
