@@ -44,6 +44,20 @@ impl Backoff {
         let ceiling = u64::try_from(self.ceiling(retry).as_millis()).unwrap_or(u64::MAX);
         Duration::from_millis(rand::rng().random_range(0..=ceiling))
     }
+
+    /// How long to wait before retry number `retry`: exactly what the server asked
+    /// for (it knows its own load better than our backoff does), else [`Self::delay`].
+    ///
+    /// # Errors
+    /// The server's wait, when it is longer than `max`: the call should end now and be
+    /// retried later, by whoever owns the work, instead of holding its caller.
+    pub fn wait(&self, retry: u32, retry_after: Option<Duration>) -> Result<Duration, Duration> {
+        match retry_after {
+            Some(wait) if wait <= self.max => Ok(wait),
+            Some(wait) => Err(wait),
+            None => Ok(self.delay(retry)),
+        }
+    }
 }
 
 /// How long the server asks us to wait: `retry-after-ms` (sent by OpenAI), then
@@ -110,6 +124,27 @@ mod tests {
             for _ in 0..50 {
                 assert!(b.delay(retry) <= b.ceiling(retry));
             }
+        }
+    }
+
+    #[test]
+    fn the_servers_wait_is_honoured_up_to_the_maximum_and_refused_beyond_it() {
+        let b = Backoff::new(Duration::from_millis(100), Duration::from_secs(5));
+        assert_eq!(
+            b.wait(0, Some(Duration::from_secs(5))),
+            Ok(Duration::from_secs(5))
+        );
+        assert_eq!(
+            b.wait(3, Some(Duration::ZERO)),
+            Ok(Duration::ZERO),
+            "a wait of zero is the server's to give"
+        );
+        assert_eq!(
+            b.wait(0, Some(Duration::from_secs(6))),
+            Err(Duration::from_secs(6))
+        );
+        for _ in 0..50 {
+            assert!(b.wait(2, None).unwrap() <= b.ceiling(2));
         }
     }
 

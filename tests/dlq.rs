@@ -506,8 +506,9 @@ async fn a_dry_run_moves_nothing_and_reports_what_would_happen() {
     env.dead_letter("Y-fresh", "max_attempts", Utc::now()).await;
     env.dead_letter("Y-other", "invalid_ticket", Utc::now())
         .await;
+    // As a worker finishes a ticket (this token holds no lease, so none is released).
     env.records
-        .mark_done(
+        .finish(
             "Y-done",
             &DoneRecord {
                 outcome: "resolved".into(),
@@ -516,6 +517,7 @@ async fn a_dry_run_moves_nothing_and_reports_what_would_happen() {
                 done_at: Utc::now(),
             },
             Duration::from_secs(60),
+            "test-token",
         )
         .await
         .unwrap();

@@ -206,16 +206,12 @@ impl HttpBackend {
                     "{message} (after {attempts} attempts)"
                 )));
             }
-            let delay = match retry_after {
-                Some(wait) if wait <= self.backoff.max => wait,
-                Some(wait) => {
-                    return Err(BackendError::Unavailable(format!(
-                        "{message} (retry-after {}s is longer than the longest backoff)",
-                        wait.as_secs()
-                    )));
-                }
-                None => self.backoff.delay(retry),
-            };
+            let delay = self.backoff.wait(retry, retry_after).map_err(|wait| {
+                BackendError::Unavailable(format!(
+                    "{message} (retry-after {}s is longer than the longest backoff)",
+                    wait.as_secs()
+                ))
+            })?;
             tracing::warn!(
                 request = %what,
                 retry = retry + 1,

@@ -123,20 +123,17 @@ impl HttpClient {
                     status,
                 });
             }
-            let delay = match retry_after {
-                // The server knows its own load better than our backoff does.
-                Some(wait) if wait <= self.policy.backoff.max => wait,
-                Some(wait) => {
-                    return Err(ModelError::Transient {
-                        message: format!(
-                            "{message} (retry-after {}s is longer than the longest backoff)",
-                            wait.as_secs()
-                        ),
-                        status,
-                    });
-                }
-                None => self.policy.backoff.delay(retry),
-            };
+            let delay = self
+                .policy
+                .backoff
+                .wait(retry, retry_after)
+                .map_err(|wait| ModelError::Transient {
+                    message: format!(
+                        "{message} (retry-after {}s is longer than the longest backoff)",
+                        wait.as_secs()
+                    ),
+                    status,
+                })?;
             crate::metrics::global()
                 .model_retries
                 .with_label_values(&[self.provider])

@@ -72,8 +72,11 @@ if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
 return 1
 "#;
 
+// Hashed once rather than on every call.
 static BEGIN_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(BEGIN));
 static FINISH_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(FINISH));
+static EXTEND_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(EXTEND));
+static RELEASE_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(RELEASE));
 
 /// What [`TicketRecords::begin`] found.
 #[derive(Debug, Clone, PartialEq)]
@@ -202,7 +205,7 @@ impl TicketRecords {
         ttl: Duration,
     ) -> Result<bool, StoreError> {
         let mut c = self.conn.clone();
-        let n: i64 = redis::Script::new(EXTEND)
+        let n: i64 = EXTEND_SCRIPT
             .key(self.key("lease", ticket_id))
             .arg(token)
             .arg(ms(ttl))
@@ -217,7 +220,7 @@ impl TicketRecords {
     /// Redis unavailable.
     pub async fn release_lease(&self, ticket_id: &str, token: &str) -> Result<(), StoreError> {
         let mut c = self.conn.clone();
-        let _: i64 = redis::Script::new(RELEASE)
+        let _: i64 = RELEASE_SCRIPT
             .key(self.key("lease", ticket_id))
             .arg(token)
             .invoke_async(&mut c)
@@ -232,8 +235,7 @@ impl TicketRecords {
     pub async fn done(&self, ticket_id: &str) -> Result<Option<DoneRecord>, StoreError> {
         let mut c = self.conn.clone();
         let v: Option<String> = c.get(self.key("done", ticket_id)).await?;
-        v.map(|v| serde_json::from_str(&v).map_err(|e| StoreError::Corrupt(e.to_string())))
-            .transpose()
+        v.as_deref().map(parse).transpose()
     }
 
     /// The recorded result, if a run got that far.
@@ -243,8 +245,7 @@ impl TicketRecords {
     pub async fn result(&self, ticket_id: &str) -> Result<Option<Finished>, StoreError> {
         let mut c = self.conn.clone();
         let v: Option<String> = c.get(self.key("result", ticket_id)).await?;
-        v.map(|v| serde_json::from_str(&v).map_err(|e| StoreError::Corrupt(e.to_string())))
-            .transpose()
+        v.as_deref().map(parse).transpose()
     }
 
     /// Records a run's result unless one is recorded already; returns the one that
@@ -275,28 +276,6 @@ impl TicketRecords {
             .result(ticket_id)
             .await?
             .unwrap_or_else(|| finished.clone()))
-    }
-
-    /// Writes the done record (once; a second write keeps the first).
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn mark_done(
-        &self,
-        ticket_id: &str,
-        record: &DoneRecord,
-        ttl: Duration,
-    ) -> Result<(), StoreError> {
-        let mut c = self.conn.clone();
-        let _: Option<String> = redis::cmd("SET")
-            .arg(self.key("done", ticket_id))
-            .arg(serde_json::to_string(record).expect("records serialize"))
-            .arg("NX")
-            .arg("PX")
-            .arg(ms(ttl))
-            .query_async(&mut c)
-            .await?;
-        Ok(())
     }
 
     /// Counts done records under the prefix (tests and the chaos check use it).
