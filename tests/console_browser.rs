@@ -99,6 +99,23 @@ async fn browser(port: u16) -> Client {
     }
 }
 
+/// Waits until the browser's current URL path ends with `suffix`: the only sign that
+/// a form post's navigation reached its new page.
+async fn wait_for_path(c: &Client, suffix: &str) {
+    let start = Instant::now();
+    loop {
+        let url = c.current_url().await.unwrap();
+        if url.path().ends_with(suffix) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the browser never reached {suffix}: still on {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_paid_once() {
     // Arrange: the fake shop, the service under its own prefix, one pending refund.
@@ -211,8 +228,10 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
         .click()
         .await
         .unwrap();
+    // The pending page has a row with this id too: wait for the navigation to end on
+    // /decided first, or the wait can return the old row and reading it goes stale.
+    wait_for_path(&c, "/decided").await;
     let decided = c.wait().for_element(Locator::Css(&row_css)).await.unwrap();
-    assert!(c.current_url().await.unwrap().path().ends_with("/decided"));
     let text = decided.text().await.unwrap();
     assert!(
         text.contains("executed") && text.contains("carol") && text.contains("rf_browser_1"),
