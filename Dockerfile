@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# ticket-agent: a multi-stage build. The builder compiles the release binary; the runtime
-# image holds only the binary, its data and config, and runs as a non-root user.
+# ticket-agent: a multi-stage build. The builder compiles the product's release binary
+# (never the lab); the runtime image holds only the binary, its data and config, and
+# runs as a non-root user.
 #
 #   docker build -t ticket-agent .
 #   docker run --rm ticket-agent process /app/examples/tickets.jsonl
@@ -9,13 +10,16 @@
 FROM rust:1-bookworm AS builder
 WORKDIR /build
 
-# 1. Dependencies only, cached until Cargo.toml or Cargo.lock change: build them against
-#    dummy targets (the crate is a library plus the `ticket-agent` binary).
+# 1. Dependencies only, cached until a Cargo.toml or Cargo.lock change: build them
+#    against dummy targets. The workspace also holds the lab (crates/lab), which is never
+#    built here; cargo needs its manifest and a target to read the workspace.
 COPY Cargo.toml Cargo.lock ./
-RUN mkdir src \
+COPY crates/lab/Cargo.toml ./crates/lab/
+RUN mkdir -p src crates/lab/src \
     && echo 'fn main() {}' > src/main.rs \
-    && touch src/lib.rs \
-    && cargo build --release --locked \
+    && touch src/lib.rs crates/lab/src/lib.rs \
+    && echo 'fn main() {}' > crates/lab/src/main.rs \
+    && cargo build --release --locked -p ticket-agent \
     && rm -rf src
 
 # 2. The crate. include_str! pulls in config/default.toml, data/*.json and
@@ -26,7 +30,7 @@ COPY src ./src
 # COPY keeps the files' original mtimes, which can be older than the dummy build; touch
 # the crate roots so cargo rebuilds the crate instead of keeping the dummy.
 RUN touch src/lib.rs src/main.rs \
-    && cargo build --release --locked \
+    && cargo build --release --locked -p ticket-agent \
     && cp target/release/ticket-agent /usr/local/bin/ticket-agent
 
 FROM debian:bookworm-slim AS runtime

@@ -85,3 +85,28 @@ pub async fn embedded_agent(
     let agent = agent(settings, backend.clone(), model).await?;
     Ok((agent, backend))
 }
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C): the shutdown every long-running command
+/// is given, in this binary and in the lab's.
+pub async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+    eprintln!("shutting down: finishing in-flight tickets");
+}

@@ -43,44 +43,6 @@ enum Command {
     },
     /// Prints the tool contracts as JSON, exactly as a model receives them.
     Tools,
-    /// Writes generated tickets over the fixture world as JSON Lines, each with its
-    /// expected outcome in an `expected` field. The same seed gives the same bytes.
-    Gen {
-        /// Lines in all, poison included.
-        #[arg(long, default_value_t = 1000)]
-        n: usize,
-        /// The seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The share of poison lines (not JSON, no customer, body over 32 KiB), 0 to 1.
-        #[arg(long, default_value_t = 0.0)]
-        poison_rate: f64,
-        /// Intent weights of the other lines.
-        #[arg(long, default_value = "status=45,refund=25,howto=20,escalate=10")]
-        mix: ticket_agent::traffic::Mix,
-        /// Write here instead of stdout.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-    /// Serves a fake OpenAI-compatible model (the rules model's decisions) with latency
-    /// and injected 429/500 errors, until SIGTERM/SIGINT.
-    FakeLlm {
-        /// Address to listen on (port 0: any free port; the bound address is printed).
-        #[arg(long, default_value = "127.0.0.1:8089")]
-        listen: String,
-        /// Delay of every answer, in milliseconds.
-        #[arg(long, default_value_t = 300)]
-        latency_ms: u64,
-        /// Up to this many more milliseconds, uniform per request.
-        #[arg(long, default_value_t = 0)]
-        jitter_ms: u64,
-        /// Share of requests answered 429 or 500 (half each), 0 to 1.
-        #[arg(long, default_value_t = 0.0)]
-        error_rate: f64,
-        /// Seeds jitter and failures.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
     /// Consumes tickets from RabbitMQ until SIGTERM/SIGINT, with Redis idempotency.
     Worker {
         /// Tickets processed at once (default: worker.concurrency).
@@ -94,72 +56,6 @@ enum Command {
     },
     /// Declares the RabbitMQ topology and prints its names as JSON.
     Topology,
-    /// Measures throughput, latency, CPU and memory on the local RabbitMQ and Redis
-    /// and prints the tables of docs/benchmarks.md.
-    Bench {
-        /// Tickets per scenario.
-        #[arg(long, default_value_t = 10_000)]
-        n: usize,
-        /// Traffic seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Tickets in flight per worker.
-        #[arg(long, default_value_t = 256)]
-        concurrency: usize,
-        /// Prefetch per consumer.
-        #[arg(long, default_value_t = 500)]
-        prefetch: u16,
-        /// Fake model latency per turn, ms.
-        #[arg(long, default_value_t = 300)]
-        latency_ms: u64,
-        /// Scenarios to run: a (broker limit), b (rules model), c (fake model), d (scale-out).
-        #[arg(long, default_value = "abcd")]
-        scenarios: String,
-        /// Worker counts for scenario d, comma-separated.
-        #[arg(long, default_value = "1,2,4")]
-        scale: String,
-        /// Also write the measurements as JSON here.
-        #[arg(long)]
-        json: Option<PathBuf>,
-    },
-    /// Submits traffic with poison, runs workers and the approvals service while killing
-    /// workers and restarting Redis and RabbitMQ, then checks nothing was lost or done
-    /// twice. Exits non-zero on any loss, duplicate effect or unaccounted message.
-    Chaos {
-        /// Lines of traffic, poison included.
-        #[arg(long, default_value_t = 1000)]
-        n: usize,
-        /// Traffic seed.
-        #[arg(long, default_value_t = 7)]
-        seed: u64,
-        /// Share of poison lines.
-        #[arg(long, default_value_t = 0.02)]
-        poison_rate: f64,
-        /// Worker processes.
-        #[arg(long, default_value_t = 3)]
-        workers: usize,
-        /// Tickets in flight per worker.
-        #[arg(long, default_value_t = 16)]
-        concurrency: usize,
-        /// Latency of the fake model per turn, ms.
-        #[arg(long, default_value_t = 100)]
-        model_latency_ms: u64,
-        /// SIGKILL a worker this often, in seconds.
-        #[arg(long, default_value_t = 3.0)]
-        kill_every_secs: f64,
-        /// Give up waiting for the drain after this many seconds.
-        #[arg(long, default_value_t = 900)]
-        deadline_secs: u64,
-        /// Do not restart the RabbitMQ application (it affects every user of the broker).
-        #[arg(long)]
-        no_rabbitmq_restart: bool,
-        /// Also write the report as JSON here.
-        #[arg(long)]
-        json: Option<PathBuf>,
-    },
-    /// The bare consume/SET NX/publish/ack loop of benchmark scenario (a).
-    #[command(hide = true)]
-    BenchLoop,
     /// The dead-letter queue: list, show, replay and purge dead tickets.
     Dlq {
         #[command(subcommand)]
@@ -342,7 +238,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let agent = app::agent(&settings, backend, model).await?;
             let worker = ticket_agent::queue::worker::WorkerApp::build(settings, agent).await?;
             eprintln!("worker {} starting", worker.id());
-            let stats = worker.run_until_stopped(shutdown_signal()).await?;
+            let stats = worker.run_until_stopped(app::shutdown_signal()).await?;
             eprintln!(
                 "worker stopped: {} tickets finished, {} abandoned at the deadline (redelivered)",
                 stats.finished, stats.abandoned
@@ -395,96 +291,6 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Approvals { command } => run_approvals(settings, command).await,
         Command::Dlq { command } => run_dlq(settings, command).await,
-        Command::Bench {
-            n,
-            seed,
-            concurrency,
-            prefetch,
-            latency_ms,
-            scenarios,
-            scale,
-            json,
-        } => {
-            let opts = ticket_agent::bench::BenchOptions {
-                n,
-                seed,
-                concurrency,
-                prefetch,
-                latency_ms,
-                scenarios: scenarios
-                    .chars()
-                    .filter(|c| !c.is_whitespace() && *c != ',')
-                    .collect(),
-                scale: scale
-                    .split(',')
-                    .map(|s| {
-                        s.trim()
-                            .parse::<usize>()
-                            .context("--scale takes worker counts like 1,2,4")
-                    })
-                    .collect::<anyhow::Result<_>>()?,
-                binary: std::env::current_exe().context("locating the ticket-agent binary")?,
-            };
-            let measurements = ticket_agent::bench::run(&settings, &opts).await?;
-            if let Some(path) = json {
-                std::fs::write(&path, serde_json::to_string_pretty(&measurements)?)?;
-            }
-            println!("{}", ticket_agent::bench::markdown(&measurements, &opts));
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Chaos {
-            n,
-            seed,
-            poison_rate,
-            workers,
-            concurrency,
-            model_latency_ms,
-            kill_every_secs,
-            deadline_secs,
-            no_rabbitmq_restart,
-            json,
-        } => {
-            let opts = ticket_agent::chaos::ChaosOptions {
-                n,
-                seed,
-                poison_rate,
-                workers: workers.max(1),
-                concurrency,
-                model_latency: std::time::Duration::from_millis(model_latency_ms),
-                kill_every: std::time::Duration::from_secs_f64(kill_every_secs.max(0.1)),
-                deadline: std::time::Duration::from_secs(deadline_secs),
-                restart_rabbitmq: !no_rabbitmq_restart,
-                binary: std::env::current_exe().context("locating the ticket-agent binary")?,
-            };
-            let report = ticket_agent::chaos::run(&settings, &opts).await?;
-            if let Some(path) = json {
-                std::fs::write(&path, serde_json::to_string_pretty(&report)?)?;
-            }
-            println!("{report}");
-            Ok(if report.ok() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
-        }
-        Command::BenchLoop => {
-            ticket_agent::bench::broker_loop(&settings, shutdown_signal()).await?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Gen {
-            n,
-            seed,
-            poison_rate,
-            mix,
-            out,
-        } => run_gen(&settings, n, seed, poison_rate, mix, out.as_deref()),
-        Command::FakeLlm {
-            listen,
-            latency_ms,
-            jitter_ms,
-            error_rate,
-            seed,
-        } => run_fake_llm(&listen, latency_ms, jitter_ms, error_rate, seed).await,
         Command::Tools => {
             let contracts = tools::contracts::all();
             println!("{}", serde_json::to_string_pretty(&contracts)?);
@@ -603,7 +409,7 @@ async fn run_approvals(settings: Settings, command: ApprovalsCommand) -> anyhow:
         ApprovalsCommand::Serve => {
             let app = ApprovalsApp::build(settings).await?;
             eprintln!("approvals console on http://{}", app.local_addr()?);
-            app.run_until_stopped(shutdown_signal()).await?;
+            app.run_until_stopped(app::shutdown_signal()).await?;
             return Ok(ExitCode::SUCCESS);
         }
         ApprovalsCommand::List { decided, json } => {
@@ -675,30 +481,6 @@ fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
         Some(p) if p == Path::new("-") => read_stdin(),
         Some(p) => std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display())),
     }
-}
-
-/// Resolves on SIGTERM or SIGINT (Ctrl-C).
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = tokio::signal::ctrl_c() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-    eprintln!("shutting down: finishing in-flight tickets");
 }
 
 fn read_stdin() -> anyhow::Result<String> {
@@ -1007,65 +789,4 @@ async fn run_dlq(settings: Settings, command: DlqCommand) -> anyhow::Result<Exit
     };
     let _ = conn.close(200, "done".into()).await;
     Ok(code)
-}
-
-fn run_gen(
-    settings: &Settings,
-    n: usize,
-    seed: u64,
-    poison_rate: f64,
-    mix: ticket_agent::traffic::Mix,
-    out: Option<&Path>,
-) -> anyhow::Result<ExitCode> {
-    let world = app::load_world(settings)?;
-    let now = settings.clock.now.or(world.now).context(
-        "gen labels refunds against a pinned clock: set clock.now or use a world with `now`",
-    )?;
-    let options = ticket_agent::traffic::GenOptions {
-        n,
-        seed,
-        poison_rate,
-        mix,
-    };
-    match out {
-        Some(path) => {
-            let file = std::fs::File::create(path)
-                .with_context(|| format!("creating {}", path.display()))?;
-            let mut w = std::io::BufWriter::new(file);
-            ticket_agent::traffic::write_jsonl(&world, now, &options, &mut w)?;
-        }
-        None => {
-            let stdout = std::io::stdout();
-            let mut w = std::io::BufWriter::new(stdout.lock());
-            ticket_agent::traffic::write_jsonl(&world, now, &options, &mut w)?;
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-async fn run_fake_llm(
-    listen: &str,
-    latency_ms: u64,
-    jitter_ms: u64,
-    error_rate: f64,
-    seed: u64,
-) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(
-        (0.0..=1.0).contains(&error_rate),
-        "--error-rate must be between 0 and 1"
-    );
-    let listener = tokio::net::TcpListener::bind(listen)
-        .await
-        .with_context(|| format!("binding {listen}"))?;
-    let addr = listener.local_addr()?;
-    println!("fake-llm listening on http://{addr} (base_url http://{addr}/v1)");
-    std::io::stdout().flush()?;
-    let config = ticket_agent::fake_llm::FakeLlmConfig {
-        latency: std::time::Duration::from_millis(latency_ms),
-        jitter: std::time::Duration::from_millis(jitter_ms),
-        error_rate,
-        seed,
-    };
-    ticket_agent::fake_llm::serve(listener, config, shutdown_signal()).await?;
-    Ok(ExitCode::SUCCESS)
 }

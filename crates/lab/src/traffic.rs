@@ -28,10 +28,10 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
-use crate::commerce::embedded::World;
-use crate::commerce::{Customer, Order, OrderStatus};
-use crate::outcome::EscalationCategory;
-use crate::tools::orders::REFUND_WINDOW_DAYS;
+use ticket_agent::commerce::embedded::World;
+use ticket_agent::commerce::{Customer, Order, OrderStatus};
+use ticket_agent::outcome::EscalationCategory;
+use ticket_agent::tools::orders::REFUND_WINDOW_DAYS;
 
 /// Bodies of oversized poison tickets are longer than this (the default
 /// `agent.max_body_bytes`).
@@ -1454,8 +1454,8 @@ impl<'w> Generator<'w> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ticket::Ticket;
     use serde_json::Value;
+    use ticket_agent::ticket::Ticket;
 
     fn fixture() -> (World, DateTime<Utc>) {
         let world = World::fixture();

@@ -1,4 +1,4 @@
-//! `ticket-agent fake-llm`: a model server with real latency and real failures, and
+//! `ticket-agent-lab fake-llm`: a model server with real latency and real failures, and
 //! no model behind it.
 //!
 //! It speaks OpenAI's Chat Completions wire format at `POST /v1/chat/completions` (and
@@ -33,11 +33,11 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use crate::model::rules::RulesModel;
-use crate::model::{
+use ticket_agent::model::rules::RulesModel;
+use ticket_agent::model::{
     ChatModel, ChatRequest, Content, Message, Role, ToolArguments, ToolCall, ToolResult,
 };
-use crate::tools::contracts;
+use ticket_agent::tools::contracts;
 
 /// How the fake server behaves.
 #[derive(Debug, Clone, PartialEq)]

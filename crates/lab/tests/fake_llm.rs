@@ -10,12 +10,12 @@ use std::time::Duration;
 
 use serde_json::Value;
 use ticket_agent::config::{ProviderKind, Settings};
-use ticket_agent::fake_llm::{self, FakeLlmConfig, StatsSnapshot};
 use ticket_agent::model::ChatModel;
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::process::{Quiet, process};
-use ticket_agent::traffic::{self, GenOptions};
 use ticket_agent::{app, model};
+use ticket_agent_lab::fake_llm::{self, FakeLlmConfig, StatsSnapshot};
+use ticket_agent_lab::traffic::{self, GenOptions};
 
 /// The example tickets and a slice of generated traffic.
 fn tickets() -> String {
@@ -33,7 +33,7 @@ fn tickets() -> String {
     .unwrap();
     format!(
         "{}\n{}\n",
-        include_str!("../examples/tickets.jsonl").trim_end(),
+        include_str!("../../../examples/tickets.jsonl").trim_end(),
         generated.join("\n")
     )
 }

@@ -1,8 +1,8 @@
-//! `ticket-agent bench`: the numbers in docs/benchmarks.md, reproducible with one
+//! `ticket-agent-lab bench`: the numbers in docs/benchmarks.md, reproducible with one
 //! command on the local RabbitMQ and Redis.
 //!
-//! Every scenario runs the real processes — `ticket-agent worker`, `ticket-agent
-//! fake-llm`, and for the broker's limit a bare loop (`ticket-agent bench-loop`) —
+//! Every scenario runs the real processes — `ticket-agent worker`, `ticket-agent-lab
+//! fake-llm`, and for the broker's limit a bare loop (`ticket-agent-lab bench-loop`) —
 //! as children of the benchmark, each under its own queue and key prefix, on the same
 //! generated traffic. The benchmark submits the tickets (recording when each was
 //! published), reads every outcome off `outcomes.all` (recording when it arrived),
@@ -23,11 +23,11 @@ use lapin::types::FieldTable;
 use lapin::{BasicProperties, Channel};
 use serde::Serialize;
 
-use crate::config::Settings;
-use crate::queue::{
+use ticket_agent::config::Settings;
+use ticket_agent::queue::{
     TICKET_KEY, Topology, confirm_channel, connect, publish_confirmed, queue_state,
 };
-use crate::ticket::Ticket;
+use ticket_agent::ticket::Ticket;
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -46,8 +46,10 @@ pub struct BenchOptions {
     pub scenarios: Vec<char>,
     /// Worker counts for the scale-out scenario.
     pub scale: Vec<usize>,
-    /// The ticket-agent binary to run as children.
+    /// The ticket-agent-lab binary, for `gen`, `fake-llm` and `bench-loop` children.
     pub binary: PathBuf,
+    /// The ticket-agent binary, for `worker` children.
+    pub agent_binary: PathBuf,
 }
 
 /// One measured run.
@@ -150,7 +152,7 @@ enum Kind {
     FakeModel,
 }
 
-/// The traffic: `ticket-agent gen` output, poison left out, as ticket JSON.
+/// The traffic: `ticket-agent-lab gen` output, poison left out, as ticket JSON.
 fn generate(opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     let output = Command::new(&opts.binary)
         .args([
@@ -162,8 +164,8 @@ fn generate(opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
         ])
         .stderr(Stdio::inherit())
         .output()
-        .context("running ticket-agent gen")?;
-    anyhow::ensure!(output.status.success(), "ticket-agent gen failed");
+        .context("running ticket-agent-lab gen")?;
+    anyhow::ensure!(output.status.success(), "ticket-agent-lab gen failed");
     let mut tickets = Vec::new();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         if let Ok(t) = Ticket::from_json(line.as_bytes(), 32 * 1024) {
@@ -353,13 +355,13 @@ async fn scenario(
     }
     let mut children = Vec::new();
     for i in 0..workers {
-        let args: &[&str] = if kind == Kind::BareLoop {
-            &["bench-loop"]
+        let (binary, args): (&Path, &[&str]) = if kind == Kind::BareLoop {
+            (&opts.binary, &["bench-loop"])
         } else {
-            &["worker"]
+            (&opts.agent_binary, &["worker"])
         };
         children.push(spawn(
-            &opts.binary,
+            binary,
             args,
             &env,
             &logs.join(format!("worker-{i}.log")),
@@ -409,7 +411,7 @@ async fn scenario(
     let first = Instant::now();
     let mut pending = Vec::with_capacity(1000);
     for (id, body) in tickets {
-        let props = crate::queue::submit::ticket_properties(id)
+        let props = ticket_agent::queue::submit::ticket_properties(id)
             .with_delivery_mode(2)
             .with_content_type("application/json".into());
         published.insert(id.clone(), Instant::now());
@@ -495,11 +497,14 @@ async fn scenario(
         (workers * opts.concurrency) as f64 / (mean_turns * opts.latency_ms as f64 / 1000.0)
     });
     topology.delete(&ch).await?;
-    if let Ok(r) = crate::queue::records::TicketRecords::connect(&settings.redis.url, &prefix).await
+    if let Ok(r) =
+        ticket_agent::queue::records::TicketRecords::connect(&settings.redis.url, &prefix).await
     {
         let _ = r.delete_all().await;
     }
-    if let Ok(r) = crate::idempotency::RedisStore::connect(&settings.redis.url, &prefix).await {
+    if let Ok(r) =
+        ticket_agent::idempotency::RedisStore::connect(&settings.redis.url, &prefix).await
+    {
         let _ = r.delete_all().await;
     }
     let _ = conn.close(200, "bench done".into()).await;
@@ -607,7 +612,7 @@ pub async fn broker_loop(
 /// The measurements as the Markdown tables of docs/benchmarks.md.
 pub fn markdown(ms: &[Measurement], opts: &BenchOptions) -> String {
     let mut s = format!(
-        "Tickets: {} from `ticket-agent gen --seed {}`; concurrency {} and prefetch {} per worker; fake model latency {} ms per turn.\n\n\
+        "Tickets: {} from `ticket-agent-lab gen --seed {}`; concurrency {} and prefetch {} per worker; fake model latency {} ms per turn.\n\n\
          | scenario | workers | tickets/s | p50 ms | p95 ms | p99 ms | CPU s / 1,000 tickets | peak RSS MiB | turns/ticket | ideal tickets/s |\n\
          |---|---|---|---|---|---|---|---|---|---|\n",
         ms.first().map(|m| m.tickets).unwrap_or(0),

@@ -1,4 +1,4 @@
-//! `ticket-agent chaos`: the promise — nothing lost, nothing done twice — checked
+//! `ticket-agent-lab chaos`: the promise — nothing lost, nothing done twice — checked
 //! under faults, in the spirit of Jepsen.
 //!
 //! Against the local RabbitMQ (under its own prefix) and a Redis of its own (started
@@ -27,11 +27,11 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::commerce::embedded::World;
-use crate::config::Settings;
-use crate::money::Usd;
-use crate::queue::{TICKET_KEY, Topology, confirm_channel, connect, queue_state};
-use crate::ticket::Ticket;
+use ticket_agent::commerce::embedded::World;
+use ticket_agent::config::Settings;
+use ticket_agent::money::Usd;
+use ticket_agent::queue::{TICKET_KEY, Topology, confirm_channel, connect, queue_state};
+use ticket_agent::ticket::Ticket;
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -506,7 +506,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                 format!("poison-{}", report.poison)
             }
         };
-        let props = crate::queue::submit::ticket_properties(&id).with_delivery_mode(2);
+        let props = ticket_agent::queue::submit::ticket_properties(&id).with_delivery_mode(2);
         pending.push(
             ch.basic_publish(
                 topology.tickets_exchange.as_str().into(),
@@ -628,7 +628,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     ));
 
     // Faults, while waiting for the drain.
-    let records = crate::queue::records::TicketRecords::connect(&redis_url, &prefix).await?;
+    let records = ticket_agent::queue::records::TicketRecords::connect(&redis_url, &prefix).await?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(opts.seed);
     let mut last_kill = Instant::now();
     let mut spawned = opts.workers;
@@ -807,7 +807,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     report.resolution_on_resolvable = f64::from(resolvable_closed) / f64::from(resolvable.max(1));
     report.refunds_proposed = refund_tickets.len();
     report.done_records = records.count_done().await?;
-    let store = crate::approvals::ApprovalStore::connect(&redis_url, &prefix).await?;
+    let store = ticket_agent::approvals::ApprovalStore::connect(&redis_url, &prefix).await?;
     let decided = store.decided(100_000).await?;
     let refunds = |status| {
         decided
@@ -815,8 +815,8 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             .filter(|r| r.message.tool == "issue_refund" && r.status == status)
             .count()
     };
-    report.refunds_executed = refunds(crate::approvals::ApprovalStatus::Executed);
-    report.refunds_refused = refunds(crate::approvals::ApprovalStatus::Failed);
+    report.refunds_executed = refunds(ticket_agent::approvals::ApprovalStatus::Executed);
+    report.refunds_refused = refunds(ticket_agent::approvals::ApprovalStatus::Failed);
     // Which ticket each key belongs to, from the approvals themselves.
     let ticket_of_key: HashMap<String, String> = decided
         .iter()
@@ -869,7 +869,7 @@ async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<boo
 }
 
 async fn approvals_settled(redis_url: &str, prefix: &str) -> anyhow::Result<bool> {
-    let store = crate::approvals::ApprovalStore::connect(redis_url, prefix).await?;
+    let store = ticket_agent::approvals::ApprovalStore::connect(redis_url, prefix).await?;
     if !store.pending(1).await?.is_empty() {
         return Ok(false);
     }
@@ -877,7 +877,7 @@ async fn approvals_settled(redis_url: &str, prefix: &str) -> anyhow::Result<bool
         .decided(100_000)
         .await?
         .iter()
-        .all(|r| r.status != crate::approvals::ApprovalStatus::Approved))
+        .all(|r| r.status != ticket_agent::approvals::ApprovalStatus::Approved))
 }
 
 async fn auto_reviewer(base: String, token: String) {

@@ -1,0 +1,17 @@
+//! ticket-agent-lab: the proving ground of ticket-agent. Nothing here is deployed;
+//! everything here drives the product crate from outside, the way traffic, a model
+//! server and faults would.
+//!
+//! # Map
+//! - [`traffic`]: generated tickets with ground-truth labels (`ticket-agent-lab gen`).
+//! - [`fake_llm`]: an OpenAI-compatible model server with latency and injected errors
+//!   (`ticket-agent-lab fake-llm`).
+//! - [`bench`]: the numbers of docs/benchmarks.md (`ticket-agent-lab bench`, and the
+//!   bare broker loop `bench-loop` it runs as a child).
+//! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
+//!   brokers (`ticket-agent-lab chaos`).
+
+pub mod bench;
+pub mod chaos;
+pub mod fake_llm;
+pub mod traffic;

@@ -1,0 +1,337 @@
+//! The `ticket-agent-lab` command line: generated traffic, the fake model server, the
+//! benchmark and the chaos run. Argument parsing and printing only; the lab's library
+//! and the product's do the work.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+use ticket_agent::app;
+use ticket_agent::config::Settings;
+use ticket_agent::telemetry::{self, LogFormat};
+use ticket_agent_lab::{bench, chaos, fake_llm, traffic};
+
+/// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
+#[derive(Parser)]
+#[command(name = "ticket-agent-lab", version, about)]
+struct Cli {
+    /// Log format on stderr.
+    #[arg(long, global = true, value_enum, default_value = "pretty")]
+    log_format: LogFormat,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Writes generated tickets over the fixture world as JSON Lines, each with its
+    /// expected outcome in an `expected` field. The same seed gives the same bytes.
+    Gen {
+        /// Lines in all, poison included.
+        #[arg(long, default_value_t = 1000)]
+        n: usize,
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The share of poison lines (not JSON, no customer, body over 32 KiB), 0 to 1.
+        #[arg(long, default_value_t = 0.0)]
+        poison_rate: f64,
+        /// Intent weights of the other lines.
+        #[arg(long, default_value = "status=45,refund=25,howto=20,escalate=10")]
+        mix: traffic::Mix,
+        /// Write here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Serves a fake OpenAI-compatible model (the rules model's decisions) with latency
+    /// and injected 429/500 errors, until SIGTERM/SIGINT.
+    FakeLlm {
+        /// Address to listen on (port 0: any free port; the bound address is printed).
+        #[arg(long, default_value = "127.0.0.1:8089")]
+        listen: String,
+        /// Delay of every answer, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        latency_ms: u64,
+        /// Up to this many more milliseconds, uniform per request.
+        #[arg(long, default_value_t = 0)]
+        jitter_ms: u64,
+        /// Share of requests answered 429 or 500 (half each), 0 to 1.
+        #[arg(long, default_value_t = 0.0)]
+        error_rate: f64,
+        /// Seeds jitter and failures.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Measures throughput, latency, CPU and memory on the local RabbitMQ and Redis
+    /// and prints the tables of docs/benchmarks.md.
+    Bench {
+        /// Tickets per scenario.
+        #[arg(long, default_value_t = 10_000)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tickets in flight per worker.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+        /// Prefetch per consumer.
+        #[arg(long, default_value_t = 500)]
+        prefetch: u16,
+        /// Fake model latency per turn, ms.
+        #[arg(long, default_value_t = 300)]
+        latency_ms: u64,
+        /// Scenarios to run: a (broker limit), b (rules model), c (fake model), d (scale-out).
+        #[arg(long, default_value = "abcd")]
+        scenarios: String,
+        /// Worker counts for scenario d, comma-separated.
+        #[arg(long, default_value = "1,2,4")]
+        scale: String,
+        /// The ticket-agent binary the workers run (default: the one beside this binary).
+        #[arg(long, value_name = "PATH")]
+        agent_binary: Option<PathBuf>,
+        /// Also write the measurements as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Submits traffic with poison, runs workers and the approvals service while killing
+    /// workers and restarting Redis and RabbitMQ, then checks nothing was lost or done
+    /// twice. Exits non-zero on any loss, duplicate effect or unaccounted message.
+    Chaos {
+        /// Lines of traffic, poison included.
+        #[arg(long, default_value_t = 1000)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        /// Share of poison lines.
+        #[arg(long, default_value_t = 0.02)]
+        poison_rate: f64,
+        /// Worker processes.
+        #[arg(long, default_value_t = 3)]
+        workers: usize,
+        /// Tickets in flight per worker.
+        #[arg(long, default_value_t = 16)]
+        concurrency: usize,
+        /// Latency of the fake model per turn, ms.
+        #[arg(long, default_value_t = 100)]
+        model_latency_ms: u64,
+        /// SIGKILL a worker this often, in seconds.
+        #[arg(long, default_value_t = 3.0)]
+        kill_every_secs: f64,
+        /// Give up waiting for the drain after this many seconds.
+        #[arg(long, default_value_t = 900)]
+        deadline_secs: u64,
+        /// Do not restart the RabbitMQ application (it affects every user of the broker).
+        #[arg(long)]
+        no_rabbitmq_restart: bool,
+        /// The ticket-agent binary the workers and the approvals service run (default:
+        /// the one beside this binary).
+        #[arg(long, value_name = "PATH")]
+        agent_binary: Option<PathBuf>,
+        /// Also write the report as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// The bare consume/SET NX/publish/ack loop of benchmark scenario (a).
+    #[command(hide = true)]
+    BenchLoop,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    telemetry::init(cli.log_format, "warn");
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The product binary: `--agent-binary`, else `ticket-agent` beside this binary (cargo
+/// puts both in one target folder).
+fn agent_binary(given: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    if let Some(path) = given {
+        return Ok(path);
+    }
+    let me = std::env::current_exe().context("locating the ticket-agent-lab binary")?;
+    let path = me.with_file_name(format!("ticket-agent{}", std::env::consts::EXE_SUFFIX));
+    anyhow::ensure!(
+        path.is_file(),
+        "the ticket-agent binary is not at {}: build it first (cargo build -p ticket-agent, \
+         with --release for a release lab), or pass --agent-binary",
+        path.display()
+    );
+    Ok(path)
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let settings = Settings::load()?;
+    match cli.command {
+        Command::Bench {
+            n,
+            seed,
+            concurrency,
+            prefetch,
+            latency_ms,
+            scenarios,
+            scale,
+            agent_binary: given,
+            json,
+        } => {
+            let opts = bench::BenchOptions {
+                n,
+                seed,
+                concurrency,
+                prefetch,
+                latency_ms,
+                scenarios: scenarios
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != ',')
+                    .collect(),
+                scale: scale
+                    .split(',')
+                    .map(|s| {
+                        s.trim()
+                            .parse::<usize>()
+                            .context("--scale takes worker counts like 1,2,4")
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+                binary: std::env::current_exe().context("locating the ticket-agent-lab binary")?,
+                agent_binary: agent_binary(given)?,
+            };
+            let measurements = bench::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&measurements)?)?;
+            }
+            println!("{}", bench::markdown(&measurements, &opts));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Chaos {
+            n,
+            seed,
+            poison_rate,
+            workers,
+            concurrency,
+            model_latency_ms,
+            kill_every_secs,
+            deadline_secs,
+            no_rabbitmq_restart,
+            agent_binary: given,
+            json,
+        } => {
+            let opts = chaos::ChaosOptions {
+                n,
+                seed,
+                poison_rate,
+                workers: workers.max(1),
+                concurrency,
+                model_latency: std::time::Duration::from_millis(model_latency_ms),
+                kill_every: std::time::Duration::from_secs_f64(kill_every_secs.max(0.1)),
+                deadline: std::time::Duration::from_secs(deadline_secs),
+                restart_rabbitmq: !no_rabbitmq_restart,
+                binary: agent_binary(given)?,
+            };
+            let report = chaos::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&report)?)?;
+            }
+            println!("{report}");
+            Ok(if report.ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::BenchLoop => {
+            bench::broker_loop(&settings, app::shutdown_signal()).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gen {
+            n,
+            seed,
+            poison_rate,
+            mix,
+            out,
+        } => run_gen(&settings, n, seed, poison_rate, mix, out.as_deref()),
+        Command::FakeLlm {
+            listen,
+            latency_ms,
+            jitter_ms,
+            error_rate,
+            seed,
+        } => run_fake_llm(&listen, latency_ms, jitter_ms, error_rate, seed).await,
+    }
+}
+
+fn run_gen(
+    settings: &Settings,
+    n: usize,
+    seed: u64,
+    poison_rate: f64,
+    mix: traffic::Mix,
+    out: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    let world = app::load_world(settings)?;
+    let now = settings.clock.now.or(world.now).context(
+        "gen labels refunds against a pinned clock: set clock.now or use a world with `now`",
+    )?;
+    let options = traffic::GenOptions {
+        n,
+        seed,
+        poison_rate,
+        mix,
+    };
+    match out {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .with_context(|| format!("creating {}", path.display()))?;
+            let mut w = std::io::BufWriter::new(file);
+            traffic::write_jsonl(&world, now, &options, &mut w)?;
+        }
+        None => {
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::new(stdout.lock());
+            traffic::write_jsonl(&world, now, &options, &mut w)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn run_fake_llm(
+    listen: &str,
+    latency_ms: u64,
+    jitter_ms: u64,
+    error_rate: f64,
+    seed: u64,
+) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&error_rate),
+        "--error-rate must be between 0 and 1"
+    );
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("binding {listen}"))?;
+    let addr = listener.local_addr()?;
+    println!("fake-llm listening on http://{addr} (base_url http://{addr}/v1)");
+    std::io::stdout().flush()?;
+    let config = fake_llm::FakeLlmConfig {
+        latency: std::time::Duration::from_millis(latency_ms),
+        jitter: std::time::Duration::from_millis(jitter_ms),
+        error_rate,
+        seed,
+    };
+    fake_llm::serve(listener, config, app::shutdown_signal()).await?;
+    Ok(ExitCode::SUCCESS)
+}
