@@ -23,7 +23,7 @@ RUN mkdir -p src crates/lab/src \
     && rm -rf src
 
 # 2. The crate. include_str! pulls in config/default.toml, data/*.json and
-#    src/agent/system_prompt.md at compile time, so config/ and data/ must be here too.
+#    src/prompt/system_prompt.md at compile time, so config/ and data/ must be here too.
 COPY config ./config
 COPY data ./data
 COPY src ./src

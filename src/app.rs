@@ -7,10 +7,10 @@ use std::sync::Arc;
 use anyhow::Context;
 
 use crate::agent::{Agent, Budget};
-use crate::clock::Clock;
 use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::Settings;
+use crate::domain::clock::Clock;
 use crate::model::ChatModel;
 use crate::tools::ToolBox;
 
@@ -45,8 +45,8 @@ pub fn commerce_backend(settings: &Settings) -> anyhow::Result<Arc<dyn CommerceB
 ///
 /// # Errors
 /// An outbox that cannot be built (e.g. an SMTP relay setting that does not parse).
-pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn crate::actions::Outbox>> {
-    crate::outbox::from_settings(&settings.outbox)
+pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn crate::executor::Outbox>> {
+    crate::executor::outbox::from_settings(&settings.outbox)
 }
 
 /// The agent's budget from settings.

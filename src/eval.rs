@@ -17,10 +17,11 @@ use serde::{Deserialize, Serialize};
 use crate::agent::TicketRun;
 use crate::commerce::embedded::World;
 use crate::config::Settings;
-use crate::model::{ChatModel, Usage};
-use crate::money::Usd;
-use crate::outcome::{EscalationCategory, OutcomeKind};
-use crate::ticket::RawTicket;
+use crate::conversation::Usage;
+use crate::domain::money::Usd;
+use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::domain::ticket::RawTicket;
+use crate::model::ChatModel;
 use crate::tools::contracts::ISSUE_REFUND;
 
 /// One eval case.
@@ -178,7 +179,7 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
             ));
         }
     }
-    if let (Some(want), crate::outcome::Outcome::Escalated { category, .. }) =
+    if let (Some(want), crate::domain::outcome::Outcome::Escalated { category, .. }) =
         (e.category, &run.outcome)
         && got == e.outcome
         && *category != want
@@ -496,7 +497,7 @@ pub async fn run_trial(
     let run = crate::process::run_one(&agent, &ticket).await;
     let (failures, unsafe_reasons) = judge(case, &run);
     let category = match &run.outcome {
-        crate::outcome::Outcome::Escalated { category, .. } => Some(*category),
+        crate::domain::outcome::Outcome::Escalated { category, .. } => Some(*category),
         _ => None,
     };
     Ok(TrialResult {

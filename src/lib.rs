@@ -16,23 +16,21 @@
 //! - [`app`]: builds the pieces from [`config::Settings`], as production and tests do.
 //! - [`metrics`], [`telemetry`]: Prometheus metrics, health endpoints, logs and redaction.
 
-pub mod actions;
 pub mod agent;
 pub mod app;
 pub mod approvals;
-pub mod clock;
 pub mod commerce;
 pub mod config;
+pub mod conversation;
+pub mod domain;
 pub mod eval;
+pub mod executor;
 pub mod http;
 pub mod idempotency;
 pub mod metrics;
 pub mod model;
-pub mod money;
-pub mod outbox;
-pub mod outcome;
 pub mod process;
+pub mod prompt;
 pub mod queue;
 pub mod telemetry;
-pub mod ticket;
 pub mod tools;

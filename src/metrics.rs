@@ -42,6 +42,18 @@ const MODEL_BUCKETS: &[f64] = &[
     0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 120.0,
 ];
 
+/// What one successful model call spent, in plain numbers (this module knows no
+/// conversation types).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ModelSpend {
+    /// Prompt tokens.
+    pub input_tokens: u64,
+    /// Completion tokens.
+    pub output_tokens: u64,
+    /// What they cost at the configured prices.
+    pub cost_usd: f64,
+}
+
 /// Every metric the project exports, registered in one registry.
 pub struct Metrics {
     registry: Registry,
@@ -287,7 +299,7 @@ impl Metrics {
         label: &str,
         status: &str,
         latency: Duration,
-        usage: Option<(crate::model::Usage, f64)>,
+        spend: Option<ModelSpend>,
     ) {
         let provider = provider_of(label);
         self.model_requests
@@ -296,15 +308,17 @@ impl Metrics {
         self.model_latency
             .with_label_values(&[provider])
             .observe(latency.as_secs_f64());
-        if let Some((usage, cost)) = usage {
+        if let Some(spend) = spend {
             self.tokens
                 .with_label_values(&[provider, "input"])
-                .inc_by(usage.input_tokens);
+                .inc_by(spend.input_tokens);
             self.tokens
                 .with_label_values(&[provider, "output"])
-                .inc_by(usage.output_tokens);
-            if cost > 0.0 {
-                self.cost_usd.with_label_values(&[provider]).inc_by(cost);
+                .inc_by(spend.output_tokens);
+            if spend.cost_usd > 0.0 {
+                self.cost_usd
+                    .with_label_values(&[provider])
+                    .inc_by(spend.cost_usd);
             }
         }
     }
@@ -436,13 +450,11 @@ mod tests {
             "anthropic:claude-sonnet-4-5",
             "ok",
             Duration::from_millis(120),
-            Some((
-                crate::model::Usage {
-                    input_tokens: 1000,
-                    output_tokens: 50,
-                },
-                0.00375,
-            )),
+            Some(ModelSpend {
+                input_tokens: 1000,
+                output_tokens: 50,
+                cost_usd: 0.00375,
+            }),
         );
         let text = m.render();
         assert!(

@@ -12,11 +12,11 @@ use futures::StreamExt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::actions::PendingAction;
 use crate::agent::{Agent, TicketRun};
-use crate::model::Usage;
-use crate::outcome::{EscalationCategory, Outcome, OutcomeKind};
-use crate::ticket::{Ticket, TicketError};
+use crate::conversation::Usage;
+use crate::domain::approval::PendingAction;
+use crate::domain::outcome::{EscalationCategory, Outcome, OutcomeKind};
+use crate::domain::ticket::{Ticket, TicketError};
 
 /// One output line.
 #[derive(Debug, Clone, Serialize)]

@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn a_serde_error_quoting_the_ticket_is_redacted() {
         // A JSON string where a ticket object was expected: serde quotes it whole.
-        let err = serde_json::from_str::<crate::ticket::RawTicket>(
+        let err = serde_json::from_str::<crate::domain::ticket::RawTicket>(
             r#""please call bob@example.com or 555-867-5309""#,
         )
         .unwrap_err()

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use common::{Scripted, Turn, agent_with, ticket};
 use serde_json::{Value, json};
 use ticket_agent::agent::{RunError, TraceStep};
+use ticket_agent::domain::outcome::{EscalationCategory, Outcome, OutcomeKind};
 use ticket_agent::model::ModelError;
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::outcome::{EscalationCategory, Outcome, OutcomeKind};
 use ticket_agent::tools::CallStatus;
 
 /// The outputs of the tool calls in a run, in order.

@@ -9,13 +9,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use ticket_agent::actions::{OutboundEmail, Outbox};
 use ticket_agent::commerce::embedded::World;
 use ticket_agent::commerce::http::HttpBackend;
 use ticket_agent::commerce::{BackendError, CommerceBackend, RefundRequest};
 use ticket_agent::config::{HttpCommerceSettings, OutboxSettings};
-use ticket_agent::money::Usd;
-use ticket_agent::outbox::{FileOutbox, SentEmail, SmtpOutbox, from_settings};
+use ticket_agent::domain::money::Usd;
+use ticket_agent::executor::outbox::{FileOutbox, SentEmail, SmtpOutbox, from_settings};
+use ticket_agent::executor::{OutboundEmail, Outbox};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use wiremock::matchers::{body_json, header, method, path};

@@ -153,7 +153,7 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
         let _ = stopped.await;
     }));
     let (approval_id, key) =
-        ticket_agent::actions::derive_ids("T-BROWSER", "issue_refund", "O1001");
+        ticket_agent::domain::approval::derive_ids("T-BROWSER", "issue_refund", "O1001");
     let message = ApprovalMessage {
         summary: "We have proposed a refund of $24.99 for order O1001.".into(),
         ticket_subject: "Refund request".into(),

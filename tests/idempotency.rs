@@ -7,15 +7,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use ticket_agent::actions::{
-    ActionRequest, Effects, ExecuteError, MemoryOutbox, PendingAction, derive_ids, execute_approved,
-};
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
 use ticket_agent::commerce::{
     BackendError, CommerceBackend, Customer, KbArticle, Order, RefundConfirmation, RefundRequest,
 };
+use ticket_agent::domain::approval::{ActionRequest, PendingAction, derive_ids};
+use ticket_agent::domain::money::Usd;
+use ticket_agent::executor::{Effects, ExecuteError, MemoryOutbox, execute_approved};
 use ticket_agent::idempotency::{Claim, IdempotencyStore, MemoryStore, RedisStore};
-use ticket_agent::money::Usd;
 
 fn redis_url() -> String {
     std::env::var("TICKET_AGENT_TEST_REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".into())

@@ -9,12 +9,12 @@ use async_trait::async_trait;
 use common::agent_with;
 use serde_json::{Value, json};
 use ticket_agent::config::Settings;
+use ticket_agent::conversation::{
+    Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage,
+};
 use ticket_agent::eval::{load_cases, run_eval};
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::model::{
-    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Role, StopReason,
-    ToolArguments, ToolCall, Usage,
-};
+use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use ticket_agent::process::{BadLine, Progress, process};
 
 struct Collect(Vec<BadLine>);
@@ -82,8 +82,7 @@ impl ChatModel for AlwaysRefund {
 
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
         let ticket =
-            ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
-                .unwrap();
+            ticket_agent::prompt::parse_rendered_ticket(&request.messages[0].text()).unwrap();
         let order = ticket["order_id"].as_str().unwrap_or("O1001").to_string();
         let turn = request.messages.len();
         let call = |name: &str, args: Value| ChatResponse {

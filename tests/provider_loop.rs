@@ -19,10 +19,11 @@ use ticket_agent::agent::{Agent, RunError};
 use ticket_agent::app::embedded_agent;
 use ticket_agent::commerce::embedded::World;
 use ticket_agent::config::{ProviderKind, Settings};
-use ticket_agent::model::{Usage, from_settings};
-use ticket_agent::outcome::OutcomeKind;
+use ticket_agent::conversation::Usage;
+use ticket_agent::domain::outcome::OutcomeKind;
+use ticket_agent::domain::ticket::Ticket;
+use ticket_agent::model::from_settings;
 use ticket_agent::process::{Quiet, Summary, process};
-use ticket_agent::ticket::Ticket;
 use wiremock::matchers::{method, path};
 use wiremock::{Match, Mock, MockServer, Request, ResponseTemplate};
 

@@ -7,13 +7,13 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use ticket_agent::config::{ModelSettings, ProviderKind, Settings};
+use ticket_agent::conversation::ToolContract;
+use ticket_agent::conversation::{
+    Content, Message, Role, StopReason, ToolArguments, ToolCall, ToolResult, Usage,
+};
 use ticket_agent::model::anthropic::AnthropicModel;
 use ticket_agent::model::openai::OpenAiModel;
-use ticket_agent::model::{
-    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Role, StopReason,
-    ToolArguments, ToolCall, ToolResult, Usage,
-};
-use ticket_agent::tools::ToolContract;
+use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 

@@ -11,14 +11,14 @@ use std::time::{Duration, Instant};
 use common::broker::{Env, example_tickets, next_message};
 use common::{Flaky, Slow};
 use lapin::{Channel, Connection};
-use ticket_agent::actions::{Effects, MemoryOutbox, execute_approved};
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
+use ticket_agent::domain::ticket::Ticket;
+use ticket_agent::executor::{Effects, MemoryOutbox, execute_approved};
 use ticket_agent::idempotency::MemoryStore;
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::queue::messages::{ApprovalMessage, Finished};
 use ticket_agent::queue::worker::{Disposition, Worker};
 use ticket_agent::queue::{connect, header_str};
-use ticket_agent::ticket::Ticket;
 
 impl Env {
     /// A test's own corner under `ta-test-{name}-…`, with this file's settings: three

@@ -6,7 +6,6 @@
 //! model-agnostic; what a model is lives in `model`, what a tool does in `tools`, and
 //! where tickets come from and outcomes go is left to the callers.
 
-pub mod prompt;
 pub mod verify;
 
 use std::sync::Arc;
@@ -16,13 +15,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tracing::Instrument;
 
-use crate::model::{
-    ChatModel, ChatRequest, Content, Message, ModelError, Role, StopReason, ToolCall, ToolResult,
-    Usage,
-};
-use crate::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
+use crate::conversation::{Content, Message, Role, StopReason, ToolCall, ToolResult, Usage};
+use crate::domain::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
+use crate::domain::ticket::Ticket;
+use crate::model::{ChatModel, ChatRequest, ModelError};
 use crate::telemetry::redact;
-use crate::ticket::Ticket;
 use crate::tools::{CallStatus, Ledger, ToolBox};
 
 /// Limits per ticket.
@@ -234,7 +231,7 @@ impl Agent {
         let metrics = crate::metrics::global();
         let mut trace = Trace::default();
         let mut ledger = Ledger::default();
-        let mut messages = vec![Message::user_text(prompt::render_ticket(ticket))];
+        let mut messages = vec![Message::user_text(crate::prompt::render_ticket(ticket))];
         let mut usage = Usage::default();
         let mut tool_calls = 0u32;
         let mut turns = 0u32;
@@ -251,7 +248,7 @@ impl Agent {
             }
             turns += 1;
             let request = ChatRequest {
-                system: prompt::SYSTEM_PROMPT,
+                system: crate::prompt::SYSTEM_PROMPT,
                 messages: &messages,
                 tools: self.tools.contracts(),
             };
@@ -262,7 +259,11 @@ impl Agent {
                         &label,
                         "ok",
                         t0.elapsed(),
-                        Some((r.usage, prices.cost_usd(r.usage))),
+                        Some(crate::metrics::ModelSpend {
+                            input_tokens: r.usage.input_tokens,
+                            output_tokens: r.usage.output_tokens,
+                            cost_usd: prices.cost_usd(r.usage),
+                        }),
                     );
                     r
                 }

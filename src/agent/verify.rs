@@ -17,9 +17,9 @@
 use serde_json::Value;
 
 use super::{Trace, TraceStep};
-use crate::actions::{EligibilityBasis, PendingAction};
-use crate::money::Usd;
-use crate::outcome::{Claim, EscalationCategory, Outcome};
+use crate::domain::approval::{EligibilityBasis, PendingAction};
+use crate::domain::money::Usd;
+use crate::domain::outcome::{Claim, EscalationCategory, Outcome};
 use crate::tools::CallStatus;
 use crate::tools::contracts::{KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 
@@ -203,7 +203,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::actions::{ActionRequest, derive_ids};
+    use crate::domain::approval::{ActionRequest, derive_ids};
 
     fn eligibility_step(order: &str, eligible: bool, max: f64) -> TraceStep {
         TraceStep::ToolCall {

@@ -5,7 +5,7 @@
 //! re-published approval is the same record. A decision is a guarded transition
 //! (`pending → approved | rejected`), atomic in Redis, so two reviewers clicking at
 //! once produce one decision. An approved action then runs through
-//! [`crate::actions::execute_approved`], which is what makes a second approval, a
+//! [`crate::executor::execute_approved`], which is what makes a second approval, a
 //! restart or a redelivery yield the recorded result instead of a second refund.
 //! The consumer and sweeps live in [`service`], the HTTP doors in [`web`].
 
@@ -19,8 +19,8 @@ use chrono::{DateTime, Utc};
 use lapin::{BasicProperties, Channel};
 use serde::{Deserialize, Serialize};
 
-use crate::actions::{Effects, ExecuteError, ExecutionRecord, Outbox, execute_approved};
 use crate::commerce::CommerceBackend;
+use crate::executor::{Effects, ExecuteError, ExecutionRecord, Outbox, execute_approved};
 use crate::idempotency::{IdempotencyStore, StoreError};
 use crate::queue::messages::ApprovalMessage;
 use crate::queue::publish_confirmed;

@@ -25,9 +25,9 @@ use tokio::net::TcpListener;
 use super::web::{Reviewers, WebState, router};
 use super::{ApprovalStatus, ApprovalStore, Approvals};
 use crate::config::Settings;
+use crate::domain::outcome::{EscalationCategory, OutcomeKind};
 use crate::idempotency::RedisStore;
 use crate::metrics::{self, Readiness, ReadyCheck};
-use crate::outcome::{EscalationCategory, OutcomeKind};
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
 use crate::queue::{Topology, publish_confirmed};
 

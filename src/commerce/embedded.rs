@@ -258,7 +258,7 @@ impl CommerceBackend for EmbeddedBackend {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::money::Usd;
+    use crate::domain::money::Usd;
 
     fn refund(order: &str, cents: i64, key: &str) -> RefundRequest {
         RefundRequest {

@@ -34,8 +34,8 @@ use super::{
     BackendError, CommerceBackend, Customer, KbArticle, Order, RefundConfirmation, RefundRequest,
 };
 use crate::config::HttpCommerceSettings;
+use crate::domain::money::Usd;
 use crate::http::{Backoff, error_chain, retry_after, snippet};
-use crate::money::Usd;
 
 /// The header that carries a refund's idempotency key.
 pub const IDEMPOTENCY_KEY_HEADER: &str = "Idempotency-Key";

@@ -13,7 +13,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::money::Usd;
+use crate::domain::money::Usd;
 
 /// A customer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

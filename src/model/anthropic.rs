@@ -13,11 +13,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::http::{self, HttpClient};
-use super::{
-    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Prices, Role, StopReason,
-    ToolArguments, ToolCall, Usage,
-};
+use super::{ChatModel, ChatRequest, ChatResponse, ModelError, Prices};
 use crate::config::ModelSettings;
+use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
 
 /// The API version this module speaks.
 pub const API_VERSION: &str = "2023-06-01";
@@ -292,7 +290,7 @@ fn stop_reason(reason: Option<&str>) -> StopReason {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ToolResult;
+    use crate::conversation::ToolResult;
 
     #[test]
     fn invalid_arguments_go_back_wrapped_in_an_object() {

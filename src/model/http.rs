@@ -19,8 +19,9 @@ use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{Message, ModelError, Role};
+use super::ModelError;
 use crate::config::ModelSettings;
+use crate::conversation::{Message, Role};
 use crate::http::{Backoff, error_chain, retry_after, snippet};
 
 /// How many attempts one call gets, and how long to wait between them.
@@ -375,7 +376,7 @@ pub(crate) fn turn_index(messages: &[Message]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Content;
+    use crate::conversation::Content;
 
     #[test]
     fn rate_limits_and_server_errors_are_retried_but_client_errors_and_exhausted_quotas_are_not() {

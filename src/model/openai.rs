@@ -21,11 +21,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::http::{self, HttpClient};
-use super::{
-    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Prices, Role, StopReason,
-    ToolArguments, ToolCall, Usage,
-};
+use super::{ChatModel, ChatRequest, ChatResponse, ModelError, Prices};
 use crate::config::ModelSettings;
+use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
 
 /// A model served over the Chat Completions API.
 pub struct OpenAiModel {

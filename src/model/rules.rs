@@ -15,11 +15,9 @@ use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
-use super::{
-    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Role, StopReason,
-    ToolArguments, ToolCall, Usage,
-};
-use crate::agent::prompt::parse_rendered_ticket;
+use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
+use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
+use crate::prompt::parse_rendered_ticket;
 use crate::tools::contracts::{ISSUE_REFUND, KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 
 /// The rules model.

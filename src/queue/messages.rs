@@ -8,11 +8,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::actions::{EligibilityBasis, PendingAction};
 use crate::agent::TicketRun;
-use crate::model::Usage;
-use crate::outcome::{EscalationCategory, Outcome, OutcomeKind};
-use crate::ticket::Ticket;
+use crate::conversation::Usage;
+use crate::domain::approval::{EligibilityBasis, PendingAction};
+use crate::domain::outcome::{EscalationCategory, Outcome, OutcomeKind};
+use crate::domain::ticket::Ticket;
 
 /// Published to `outcomes` with routing key `ticket.<outcome>`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -122,7 +122,7 @@ impl ApprovalMessage {
         }))
         .map_err(|e| format!("approval {}: {e}", self.approval_id))?;
         Ok(PendingAction {
-            approval_id: crate::actions::ApprovalId::parse(&self.approval_id)?,
+            approval_id: crate::domain::approval::ApprovalId::parse(&self.approval_id)?,
             ticket_id: self.ticket_id.clone(),
             customer_id: self.customer_id.clone(),
             request,

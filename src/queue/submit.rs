@@ -7,8 +7,8 @@ use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
 
 use super::{H_ATTEMPT, H_SUBMITTED_AT, TICKET_KEY, Topology, long_string};
+use crate::domain::ticket::Ticket;
 use crate::process::BadLine;
-use crate::ticket::Ticket;
 
 /// What `submit` did.
 #[derive(Debug, Clone, Default, PartialEq)]

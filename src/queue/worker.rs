@@ -39,11 +39,11 @@ use super::{
 };
 use crate::agent::Agent;
 use crate::config::Settings;
+use crate::domain::outcome::OutcomeKind;
+use crate::domain::ticket::{Ticket, TicketError};
 use crate::idempotency::StoreError;
 use crate::metrics::{self, Readiness, ReadyCheck};
-use crate::outcome::OutcomeKind;
 use crate::telemetry::redact;
-use crate::ticket::{Ticket, TicketError};
 
 /// Why a message went to the dead-letter queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

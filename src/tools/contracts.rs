@@ -6,33 +6,17 @@
 //! prompt. This module owns the names, descriptions, input schemas and `gated` flags;
 //! the tools themselves live beside it and the schema check lives in [`super::ToolBox`].
 
-use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::json;
+
+use crate::conversation::ToolContract;
+pub use crate::domain::approval::{ISSUE_REFUND, SEND_EMAIL};
 
 /// The name of each tool, as the model must spell it.
 pub const ORDER_LOOKUP: &str = "order_lookup";
 /// See [`ORDER_LOOKUP`].
 pub const REFUND_ELIGIBILITY: &str = "refund_eligibility";
 /// See [`ORDER_LOOKUP`].
-pub const ISSUE_REFUND: &str = "issue_refund";
-/// See [`ORDER_LOOKUP`].
 pub const KB_SEARCH: &str = "kb_search";
-/// See [`ORDER_LOOKUP`].
-pub const SEND_EMAIL: &str = "send_email";
-
-/// One tool's contract: what the model sees, plus whether a human must approve it.
-#[derive(Debug, Clone, Serialize)]
-pub struct ToolContract {
-    /// The tool's name.
-    pub name: &'static str,
-    /// The specification the model decides from.
-    pub description: &'static str,
-    /// A JSON Schema (draft 2020-12) for the arguments; checked before the tool runs.
-    pub input_schema: Value,
-    /// A gated tool never runs inside the agent: the call becomes a pending action
-    /// that runs only after a human approves it.
-    pub gated: bool,
-}
 
 /// The five contracts, in the order they are offered to the model.
 pub fn all() -> Vec<ToolContract> {

@@ -17,15 +17,14 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-pub use contracts::ToolContract;
-
-use crate::actions::{ActionRequest, PendingAction, derive_ids};
-use crate::clock::Clock;
 use crate::commerce::{BackendError, CommerceBackend, Order};
 use crate::config::KbSettings;
-use crate::model::{ToolArguments, ToolCall};
-use crate::money::Usd;
-use crate::ticket::Ticket;
+use crate::conversation::ToolContract;
+use crate::conversation::{ToolArguments, ToolCall};
+use crate::domain::approval::{ActionRequest, PendingAction, derive_ids};
+use crate::domain::clock::Clock;
+use crate::domain::money::Usd;
+use crate::domain::ticket::Ticket;
 
 /// How a call ended, for the trace and the metrics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

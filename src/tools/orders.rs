@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::commerce::{Order, OrderStatus};
-use crate::money::Usd;
+use crate::domain::money::Usd;
 
 /// The refund window, counted from order_date: `now − order_date ≤ 30 days`.
 pub const REFUND_WINDOW_DAYS: i64 = 30;

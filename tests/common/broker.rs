@@ -268,16 +268,17 @@ pub fn refund_approval(
     amount: f64,
     created_at: chrono::DateTime<chrono::Utc>,
 ) -> ApprovalMessage {
-    let (approval_id, key) = ticket_agent::actions::derive_ids(ticket, "issue_refund", "O1001");
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids(ticket, "issue_refund", "O1001");
     ApprovalMessage {
         approval_id: approval_id.to_string(),
         ticket_id: ticket.into(),
         customer_id: "C001".into(),
         tool: "issue_refund".into(),
         arguments: json!({ "order_id": "O1001", "amount_usd": amount, "idempotency_key": key }),
-        eligibility: Some(ticket_agent::actions::EligibilityBasis {
+        eligibility: Some(ticket_agent::domain::approval::EligibilityBasis {
             policy_ref: "refund-policy/window-30-days".into(),
-            max_amount_usd: ticket_agent::money::Usd::from_cents(2499),
+            max_amount_usd: ticket_agent::domain::money::Usd::from_cents(2499),
         }),
         summary: "We have proposed a refund.".into(),
         ticket_subject: "Refund".into(),

@@ -14,12 +14,12 @@ use serde_json::Value;
 use ticket_agent::agent::Agent;
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
 use ticket_agent::config::Settings;
-use ticket_agent::model::rules::RulesModel;
-use ticket_agent::model::{
-    ChatModel, ChatRequest, ChatResponse, Content, Message, ModelError, Role, StopReason,
-    ToolArguments, ToolCall, Usage,
+use ticket_agent::conversation::{
+    Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage,
 };
-use ticket_agent::ticket::{RawTicket, Ticket};
+use ticket_agent::domain::ticket::{RawTicket, Ticket};
+use ticket_agent::model::rules::RulesModel;
+use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 
 /// One scripted turn.
 pub enum Turn {
@@ -145,8 +145,7 @@ impl ChatModel for Flaky {
 
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
         let ticket =
-            ticket_agent::agent::prompt::parse_rendered_ticket(&request.messages[0].text())
-                .unwrap();
+            ticket_agent::prompt::parse_rendered_ticket(&request.messages[0].text()).unwrap();
         let id = ticket["ticket_id"].as_str().unwrap().to_string();
         let n = {
             let mut calls = self.calls.lock().unwrap();

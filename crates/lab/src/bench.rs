@@ -24,10 +24,10 @@ use lapin::{BasicProperties, Channel};
 use serde::Serialize;
 
 use ticket_agent::config::Settings;
+use ticket_agent::domain::ticket::Ticket;
 use ticket_agent::queue::{
     TICKET_KEY, Topology, confirm_channel, connect, publish_confirmed, queue_state,
 };
-use ticket_agent::ticket::Ticket;
 
 /// What to run.
 #[derive(Debug, Clone)]

@@ -29,9 +29,9 @@ use serde_json::{Value, json};
 
 use ticket_agent::commerce::embedded::World;
 use ticket_agent::config::Settings;
-use ticket_agent::money::Usd;
+use ticket_agent::domain::money::Usd;
+use ticket_agent::domain::ticket::Ticket;
 use ticket_agent::queue::{TICKET_KEY, Topology, confirm_channel, connect, queue_state};
-use ticket_agent::ticket::Ticket;
 
 /// What to run.
 #[derive(Debug, Clone)]

@@ -33,10 +33,9 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+use ticket_agent::conversation::{Content, Message, Role, ToolArguments, ToolCall, ToolResult};
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::model::{
-    ChatModel, ChatRequest, Content, Message, Role, ToolArguments, ToolCall, ToolResult,
-};
+use ticket_agent::model::{ChatModel, ChatRequest};
 use ticket_agent::tools::contracts;
 
 /// How the fake server behaves.
@@ -283,7 +282,7 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
         .iter()
         .map(|t| t.function.name.as_str())
         .collect();
-    let tools: Vec<contracts::ToolContract> = contracts::all()
+    let tools: Vec<ticket_agent::conversation::ToolContract> = contracts::all()
         .into_iter()
         .filter(|c| offered.contains(&c.name))
         .collect();

@@ -30,7 +30,7 @@ use serde::Serialize;
 
 use ticket_agent::commerce::embedded::World;
 use ticket_agent::commerce::{Customer, Order, OrderStatus};
-use ticket_agent::outcome::EscalationCategory;
+use ticket_agent::domain::outcome::EscalationCategory;
 use ticket_agent::tools::orders::REFUND_WINDOW_DAYS;
 
 /// Bodies of oversized poison tickets are longer than this (the default
@@ -1455,7 +1455,7 @@ impl<'w> Generator<'w> {
 mod tests {
     use super::*;
     use serde_json::Value;
-    use ticket_agent::ticket::Ticket;
+    use ticket_agent::domain::ticket::Ticket;
 
     fn fixture() -> (World, DateTime<Utc>) {
         let world = World::fixture();

@@ -1,9 +1,12 @@
 //! What the model reads: the system prompt (one file, `system_prompt.md`, for a
 //! reviewer to read whole) and the ticket, rendered as the first user message.
+//!
+//! It sits below both the agent, which sends it, and the model, because the offline
+//! rules model reads the ticket back out of the rendered message.
 
 use serde_json::json;
 
-use crate::ticket::Ticket;
+use crate::domain::ticket::Ticket;
 
 /// The system prompt: outcome prefixes, escalation rules, and that ticket text is
 /// never policy.

@@ -1,5 +1,5 @@
 //! Where approved emails go: a JSON Lines file in embedded mode, an SMTP server for
-//! real use, both behind [`crate::actions::Outbox`].
+//! real use, both behind [`crate::executor::Outbox`].
 //!
 //! This module owns delivery and the outbox's own dedupe by idempotency key. The
 //! [`FileOutbox`] is exact: a key is written at most once, across restarts too, because
@@ -23,11 +23,10 @@ use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use tokio::sync::{Mutex, OnceCell};
 
-use crate::actions::{OutboundEmail, Outbox};
+use super::{OutboundEmail, Outbox};
 use crate::commerce::BackendError;
 use crate::config::OutboxSettings;
 
@@ -42,19 +41,6 @@ pub fn from_settings(settings: &OutboxSettings) -> anyhow::Result<Arc<dyn Outbox
         "smtp" => Ok(Arc::new(SmtpOutbox::new(settings)?)),
         other => anyhow::bail!("outbox.kind = {other:?}; expected \"file\" or \"smtp\""),
     }
-}
-
-/// The hex digest an email's message id is built from: the same for the same key,
-/// in every outbox (the same derivation as [`crate::actions::MemoryOutbox`]'s).
-fn key_digest(idempotency_key: &str) -> String {
-    let mut h = Sha256::new();
-    h.update(idempotency_key.as_bytes());
-    h.update([0u8]);
-    h.finalize()
-        .iter()
-        .take(12)
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// One line of the file outbox: an email it sent.
@@ -218,7 +204,7 @@ impl Outbox for FileOutbox {
             return Ok(id.clone());
         }
         let record = SentEmail {
-            message_id: format!("msg_{}", key_digest(&email.idempotency_key)),
+            message_id: format!("msg_{}", crate::domain::digest(&[&email.idempotency_key])),
             to: email.to.clone(),
             subject: email.subject.clone(),
             body: email.body.clone(),
@@ -302,7 +288,11 @@ impl SmtpOutbox {
     /// The Message-ID an email with this idempotency key is sent with:
     /// `<msg_{24 hex digits}@{the From domain}>`.
     pub fn message_id(&self, idempotency_key: &str) -> String {
-        format!("<msg_{}@{}>", key_digest(idempotency_key), self.id_domain)
+        format!(
+            "<msg_{}@{}>",
+            crate::domain::digest(&[idempotency_key]),
+            self.id_domain
+        )
     }
 
     async fn deliver(&self, email: &OutboundEmail) -> Result<String, BackendError> {
@@ -381,7 +371,7 @@ mod tests {
     async fn the_file_outbox_gives_the_same_message_id_as_the_memory_outbox() {
         let dir = tempfile::tempdir().unwrap();
         let file = FileOutbox::new(dir.path().join("o.jsonl"));
-        let memory = crate::actions::MemoryOutbox::default();
+        let memory = super::super::MemoryOutbox::default();
         assert_eq!(
             file.send(&email("k")).await.unwrap(),
             memory.send(&email("k")).await.unwrap()

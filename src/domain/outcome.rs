@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::actions::PendingAction;
+use crate::domain::approval::PendingAction;
 
 /// Why a ticket went to a human. See docs/use-case.md for each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,0 +1,170 @@
+//! Gated actions: what the agent proposes and a human approves.
+//!
+//! The agent never executes `issue_refund` or `send_email`. A gated call becomes a
+//! [`PendingAction`] with an approval id and an idempotency key, both derived from
+//! (ticket, tool, subject) so that a rerun of the same ticket — a redelivery, a retry,
+//! a replay — proposes the *same* action under the *same* key. Executing an approved
+//! action is the executor's (`crate::executor`), never the agent's.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::digest;
+use super::money::Usd;
+
+/// The gated tool that refunds.
+pub const ISSUE_REFUND: &str = "issue_refund";
+/// The gated tool that emails the customer.
+pub const SEND_EMAIL: &str = "send_email";
+
+/// An approval's id: `apr_` and 24 hex digits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ApprovalId(String);
+
+impl ApprovalId {
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Parses an id of the form this crate writes.
+    ///
+    /// # Errors
+    /// Anything not `apr_` followed by 24 lower-case hex digits.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let ok = raw
+            .strip_prefix("apr_")
+            .is_some_and(|h| h.len() == 24 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+        if ok {
+            Ok(Self(raw.to_string()))
+        } else {
+            Err(format!(
+                "{raw:?} is not an approval id (apr_ + 24 hex digits)"
+            ))
+        }
+    }
+}
+
+impl fmt::Display for ApprovalId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The deterministic approval id and idempotency key for (ticket, tool, subject),
+/// where the subject is the order for a refund and the recipient for an email.
+pub fn derive_ids(ticket_id: &str, tool: &str, subject: &str) -> (ApprovalId, String) {
+    let d = digest(&[ticket_id, tool, subject]);
+    (ApprovalId(format!("apr_{d}")), format!("idem_{d}"))
+}
+
+/// A gated action's arguments, by tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tool", content = "arguments", rename_all = "snake_case")]
+pub enum ActionRequest {
+    /// A refund.
+    IssueRefund {
+        /// The order.
+        order_id: String,
+        /// How much.
+        amount_usd: Usd,
+        /// The key the backend dedupes on.
+        idempotency_key: String,
+    },
+    /// An email to the customer's address on record.
+    SendEmail {
+        /// The recipient (always the customer's address on record).
+        to: String,
+        /// Subject line.
+        subject: String,
+        /// Text.
+        body: String,
+        /// The ticket it answers.
+        ticket_id: String,
+        /// The key the outbox dedupes on.
+        idempotency_key: String,
+    },
+}
+
+impl ActionRequest {
+    /// The tool's name.
+    pub fn tool(&self) -> &'static str {
+        match self {
+            ActionRequest::IssueRefund { .. } => ISSUE_REFUND,
+            ActionRequest::SendEmail { .. } => SEND_EMAIL,
+        }
+    }
+
+    /// The idempotency key.
+    pub fn idempotency_key(&self) -> &str {
+        match self {
+            ActionRequest::IssueRefund {
+                idempotency_key, ..
+            }
+            | ActionRequest::SendEmail {
+                idempotency_key, ..
+            } => idempotency_key,
+        }
+    }
+}
+
+/// What a refund rests on: the eligibility answer the agent got in this run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EligibilityBasis {
+    /// The rule applied.
+    pub policy_ref: String,
+    /// The most that may be refunded.
+    pub max_amount_usd: Usd,
+}
+
+/// A gated action waiting for a human.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingAction {
+    /// Deterministic for (ticket, tool, subject).
+    pub approval_id: ApprovalId,
+    /// The ticket that proposed it.
+    pub ticket_id: String,
+    /// The ticket's customer.
+    pub customer_id: String,
+    /// What to do.
+    #[serde(flatten)]
+    pub request: ActionRequest,
+    /// For refunds: the eligibility answer it rests on (set by verification).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eligibility: Option<EligibilityBasis>,
+}
+
+impl PendingAction {
+    /// The order a refund is for.
+    pub fn refund_order(&self) -> Option<(&str, Usd)> {
+        match &self.request {
+            ActionRequest::IssueRefund {
+                order_id,
+                amount_usd,
+                ..
+            } => Some((order_id, *amount_usd)),
+            ActionRequest::SendEmail { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_deterministic_per_ticket_tool_and_subject() {
+        let (a, k) = derive_ids("T1", "issue_refund", "O1");
+        assert_eq!(
+            derive_ids("T1", "issue_refund", "O1"),
+            (a.clone(), k.clone())
+        );
+        assert_ne!(derive_ids("T1", "issue_refund", "O2").0, a);
+        assert_ne!(derive_ids("T2", "issue_refund", "O1").0, a);
+        assert!(ApprovalId::parse(a.as_str()).is_ok());
+        assert!(k.starts_with("idem_"));
+        assert!(ApprovalId::parse("apr_xyz").is_err());
+    }
+}

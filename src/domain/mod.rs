@@ -1,0 +1,34 @@
+//! The ground floor: what a support ticket, its outcome, money and a gated action are,
+//! with nothing about where they come from or go. Every other module may use these;
+//! this module uses no other module of the crate.
+//!
+//! - [`ticket`]: the bounded input, validated once at the edge.
+//! - [`outcome`]: the bounded output, and the parsing of a model's final message.
+//! - [`approval`]: gated actions, their deterministic approval ids and keys.
+//! - [`money`]: amounts as whole cents.
+//! - [`clock`]: where "now" comes from.
+
+pub mod approval;
+pub mod clock;
+pub mod money;
+pub mod outcome;
+pub mod ticket;
+
+use sha2::{Digest, Sha256};
+
+/// The first 12 bytes of the SHA-256 of `parts`, as 24 lower-case hex digits: the one
+/// derivation behind approval ids, idempotency keys and email message ids, so that the
+/// same parts give the same id in every process and every outbox.
+pub fn digest(parts: &[&str]) -> String {
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        // A separator that cannot occur in the parts keeps ("ab","c") and ("a","bc") apart.
+        h.update([0u8]);
+    }
+    h.finalize()
+        .iter()
+        .take(12)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
