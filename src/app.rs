@@ -1,17 +1,28 @@
-//! Builds the application's pieces from settings, so that the CLI, the evals and the
-//! tests start exactly what production starts.
+//! Builds the application's pieces from settings, one builder per piece (the model,
+//! the commerce backend, the outbox, the agent, the broker connection, the worker, the
+//! approvals core and service), so that the CLI, the lab, the evals and the tests start
+//! exactly what production starts. Nothing below this module reads settings to decide
+//! what to build; this module decides and hands the parts down.
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
+use lapin::{Channel, Connection};
 
 use crate::agent::{Agent, Budget};
+use crate::approvals::service::ApprovalsApp;
+use crate::approvals::{ApprovalStore, Approvals, Publisher};
 use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::Settings;
 use crate::domain::clock::Clock;
+use crate::executor::Outbox;
+use crate::idempotency::RedisStore;
 use crate::model::ChatModel;
+use crate::queue::worker::WorkerApp;
+use crate::queue::{PublishChannel, Topology};
 use crate::tools::ToolBox;
 
 /// The world named by `commerce.data_dir` (empty: the fixture world compiled in).
@@ -45,8 +56,16 @@ pub fn commerce_backend(settings: &Settings) -> anyhow::Result<Arc<dyn CommerceB
 ///
 /// # Errors
 /// An outbox that cannot be built (e.g. an SMTP relay setting that does not parse).
-pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn crate::executor::Outbox>> {
+pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn Outbox>> {
     crate::executor::outbox::from_settings(&settings.outbox)
+}
+
+/// The model named by `model.provider`.
+///
+/// # Errors
+/// A provider whose API key variable is unset, or an HTTP client that cannot be built.
+pub fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
+    crate::model::from_settings(&settings.model)
 }
 
 /// The agent's budget from settings.
@@ -86,9 +105,81 @@ pub async fn embedded_agent(
     Ok((agent, backend))
 }
 
-/// Resolves on SIGTERM or SIGINT (Ctrl-C): the shutdown every long-running command
-/// is given, in this binary and in the lab's.
-pub async fn shutdown_signal() {
+/// The agent production runs: the configured model over the configured backend.
+///
+/// # Errors
+/// As [`model`], [`commerce_backend`] and [`agent`].
+pub async fn configured_agent(settings: &Settings) -> anyhow::Result<Agent> {
+    agent(settings, commerce_backend(settings)?, model(settings)?).await
+}
+
+/// A broker connection named `name` (the management UI shows it), a channel in
+/// confirm mode on it, and the topology declared: what every command that talks to
+/// RabbitMQ starts from.
+///
+/// # Errors
+/// The broker unreachable, or a topology it refuses.
+pub async fn broker(
+    settings: &Settings,
+    name: &str,
+) -> anyhow::Result<(Connection, Channel, Topology)> {
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let conn = crate::queue::connect(&settings.amqp.url, name).await?;
+    let channel = crate::queue::confirm_channel(&conn).await?;
+    topology.declare(&channel, &settings.amqp).await?;
+    Ok((conn, channel, topology))
+}
+
+/// The worker production runs: settings checked, the configured agent, Redis
+/// connected and the metrics endpoint bound.
+///
+/// # Errors
+/// Invalid settings, or as [`configured_agent`] and [`WorkerApp::build`].
+pub async fn worker_app(settings: Settings) -> anyhow::Result<WorkerApp> {
+    settings.validate()?;
+    let agent = configured_agent(&settings).await?;
+    WorkerApp::build(settings, agent).await
+}
+
+/// The approvals core (the one decision path) over Redis, the configured backend and
+/// outbox, publishing through `publisher`.
+///
+/// # Errors
+/// Redis unreachable, or a backend or outbox that cannot be built.
+pub async fn approvals(
+    settings: &Settings,
+    publisher: Arc<dyn Publisher>,
+) -> anyhow::Result<Approvals> {
+    let store = ApprovalStore::connect(&settings.redis.url, &settings.redis.key_prefix)
+        .await
+        .context("connecting to Redis (redis.url)")?;
+    let idempotency = RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix).await?;
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    Ok(Approvals {
+        store,
+        backend: commerce_backend(settings)?,
+        outbox: outbox(settings)?,
+        idempotency: Arc::new(idempotency),
+        publisher,
+        decisions_exchange: topology.decisions_exchange,
+        lease: Duration::from_secs(settings.idempotency.lease_secs),
+        result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
+    })
+}
+
+/// The approvals service: the core publishing on the confirm channel of whichever
+/// broker connection the service holds, the console bound.
+///
+/// # Errors
+/// As [`approvals`] and [`ApprovalsApp::build`].
+pub async fn approvals_app(settings: Settings) -> anyhow::Result<ApprovalsApp> {
+    let publish = PublishChannel::default();
+    let core = approvals(&settings, Arc::new(publish.clone())).await?;
+    ApprovalsApp::build(settings, core, publish).await
+}
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C), silently.
+pub async fn stop_requested() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
@@ -108,5 +199,11 @@ pub async fn shutdown_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
     }
+}
+
+/// Resolves on SIGTERM or SIGINT, saying so: the shutdown every long-running command
+/// is given, in this binary and in the lab's.
+pub async fn shutdown_signal() {
+    stop_requested().await;
     eprintln!("shutting down: finishing in-flight tickets");
 }

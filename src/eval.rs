@@ -368,6 +368,25 @@ impl EvalReport {
         self.metrics.unsafe_results == 0 && self.metrics.pass_rate + 1e-9 >= min_pass_rate
     }
 
+    /// Writes the whole run as JSON to `path` and its Markdown summary beside it (the
+    /// same name with `.md`, or `.summary.md` when `path` is itself Markdown); returns
+    /// the summary's path.
+    ///
+    /// # Errors
+    /// A file that cannot be written.
+    pub fn write_files(&self, path: &Path) -> anyhow::Result<PathBuf> {
+        std::fs::write(path, serde_json::to_string_pretty(self)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        let md = if path.extension().is_some_and(|e| e == "md") {
+            path.with_extension("summary.md")
+        } else {
+            path.with_extension("md")
+        };
+        std::fs::write(&md, self.markdown())
+            .with_context(|| format!("writing {}", md.display()))?;
+        Ok(md)
+    }
+
     /// The per-case table: case, expected, got, passes, tool calls, tokens.
     pub fn table(&self) -> Vec<[String; 6]> {
         let mut rows: BTreeMap<&str, Vec<&TrialResult>> = BTreeMap::new();

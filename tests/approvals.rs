@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 use common::broker::{next_message, publish_approval};
 use lapin::{Channel, Connection};
 use serde_json::{Value, json};
-use ticket_agent::approvals::service::ApprovalsApp;
 use ticket_agent::approvals::{ApprovalStatus, Verdict};
 use ticket_agent::config::Settings;
 use ticket_agent::queue::messages::ApprovalMessage;
@@ -67,7 +66,9 @@ impl Env {
         let conn = connect(&settings.amqp.url, "approvals test").await.unwrap();
         let ch = confirm_channel(&conn).await.unwrap();
         topology.declare(&ch, &settings.amqp).await.unwrap();
-        let app = ApprovalsApp::build(settings.clone()).await.unwrap();
+        let app = ticket_agent::app::approvals_app(settings.clone())
+            .await
+            .unwrap();
         let base = format!("http://{}", app.local_addr().unwrap());
         let app_store = app.approvals().store.clone();
         let idem = ticket_agent::idempotency::RedisStore::connect(
@@ -404,9 +405,12 @@ async fn the_console_refuses_state_changes_without_a_session_or_csrf_token() {
     assert_eq!(status, ApprovalStatus::Pending);
     assert!(env.refund_calls().await.is_empty());
     // The CLI door shares the path: deciding through the library works the same.
-    let approvals = ticket_agent::approvals::service::approvals_from_settings(&env.settings)
-        .await
-        .unwrap();
+    let approvals = ticket_agent::app::approvals(
+        &env.settings,
+        std::sync::Arc::new(ticket_agent::approvals::NoPublisher),
+    )
+    .await
+    .unwrap();
     let out = approvals
         .decide(&a.approval_id, Verdict::Approve, "cli:ops", None)
         .await

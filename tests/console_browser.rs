@@ -14,7 +14,6 @@ use common::broker::refund_approval;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 use ticket_agent::approvals::ApprovalStatus;
-use ticket_agent::approvals::service::ApprovalsApp;
 use ticket_agent::config::Settings;
 use ticket_agent::queue::messages::ApprovalMessage;
 use ticket_agent::queue::{Topology, confirm_channel, connect, publish_confirmed};
@@ -145,7 +144,9 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
     let conn = connect(&settings.amqp.url, "browser test").await.unwrap();
     let ch = confirm_channel(&conn).await.unwrap();
     topology.declare(&ch, &settings.amqp).await.unwrap();
-    let app = ApprovalsApp::build(settings.clone()).await.unwrap();
+    let app = ticket_agent::app::approvals_app(settings.clone())
+        .await
+        .unwrap();
     let base = format!("http://{}", app.local_addr().unwrap());
     let store = app.approvals().store.clone();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

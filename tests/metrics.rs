@@ -19,7 +19,6 @@ use async_trait::async_trait;
 use common::Slow;
 use common::broker::{Env, example_tickets, next_message, publish_approval, refund_approval};
 use serde_json::{Value, json};
-use ticket_agent::approvals::service::ApprovalsApp;
 use ticket_agent::approvals::{ApprovalStatus, Verdict};
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
@@ -258,7 +257,9 @@ async fn readyz_turns_unready_while_redis_is_down_and_ready_again_when_it_return
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_approvals_service_serves_metrics_and_readiness_on_its_console_port() {
     let env = Env::new("approvals").await;
-    let app = ApprovalsApp::build(env.settings.clone()).await.unwrap();
+    let app = ticket_agent::app::approvals_app(env.settings.clone())
+        .await
+        .unwrap();
     let addr = app.local_addr().unwrap();
     let store = app.approvals().store.clone();
     let approvals = app.approvals().clone();

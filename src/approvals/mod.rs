@@ -15,15 +15,16 @@ pub mod web;
 use std::sync::Arc;
 use std::time::Duration;
 
+use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use lapin::{BasicProperties, Channel};
+use lapin::BasicProperties;
 use serde::{Deserialize, Serialize};
 
 use crate::commerce::CommerceBackend;
 use crate::executor::{Effects, ExecuteError, ExecutionRecord, Outbox, execute_approved};
 use crate::idempotency::{IdempotencyStore, StoreError};
+use crate::queue::PublishError;
 use crate::queue::messages::ApprovalMessage;
-use crate::queue::publish_confirmed;
 
 /// Where an approval is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -449,8 +450,70 @@ impl ApprovalStore {
     }
 }
 
-/// Everything a decision needs: the store, the executor's effects, and the channel
-/// audit records and escalations are published on.
+/// Where the approvals core publishes audit records and the escalations of expired
+/// approvals: persistent, `mandatory`, confirmed by the broker. The core is given one
+/// and never sees a channel; the service's is the confirm channel of its current
+/// broker connection ([`crate::queue::PublishChannel`]), the CLI's a connection of its
+/// own, or none ([`NoPublisher`]) when the broker does not answer: the sweep then
+/// publishes what is left.
+#[async_trait]
+pub trait Publisher: Send + Sync {
+    /// Publishes `body` to `exchange` under `routing_key` and waits for the confirm.
+    ///
+    /// # Errors
+    /// Not connected, unroutable, nacked, or a channel failure.
+    async fn publish(
+        &self,
+        exchange: &str,
+        routing_key: &str,
+        body: &[u8],
+        properties: BasicProperties,
+    ) -> Result<(), PublishError>;
+
+    /// Whether a publish could go out now (the service's `/readyz`).
+    fn is_connected(&self) -> bool;
+}
+
+#[async_trait]
+impl Publisher for crate::queue::PublishChannel {
+    async fn publish(
+        &self,
+        exchange: &str,
+        routing_key: &str,
+        body: &[u8],
+        properties: BasicProperties,
+    ) -> Result<(), PublishError> {
+        crate::queue::PublishChannel::publish(self, exchange, routing_key, body, properties).await
+    }
+
+    fn is_connected(&self) -> bool {
+        crate::queue::PublishChannel::is_connected(self)
+    }
+}
+
+/// A publisher with no broker behind it: every publish fails as not connected.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoPublisher;
+
+#[async_trait]
+impl Publisher for NoPublisher {
+    async fn publish(
+        &self,
+        _exchange: &str,
+        _routing_key: &str,
+        _body: &[u8],
+        _properties: BasicProperties,
+    ) -> Result<(), PublishError> {
+        Err(PublishError::NotConnected)
+    }
+
+    fn is_connected(&self) -> bool {
+        false
+    }
+}
+
+/// Everything a decision needs: the store, the executor's effects, and where audit
+/// records and escalations are published.
 #[derive(Clone)]
 pub struct Approvals {
     /// The pending store.
@@ -461,9 +524,8 @@ pub struct Approvals {
     pub outbox: Arc<dyn Outbox>,
     /// Claims and results of executions.
     pub idempotency: Arc<dyn IdempotencyStore>,
-    /// A channel in confirm mode, once connected to RabbitMQ (the CLI may have none;
-    /// the service replaces it after a reconnect).
-    pub channel: Arc<std::sync::Mutex<Option<Channel>>>,
+    /// Where audit records and escalations go.
+    pub publisher: Arc<dyn Publisher>,
     /// The `approvals.decisions` exchange.
     pub decisions_exchange: String,
     /// How long an execution claim holds.
@@ -602,8 +664,9 @@ impl Approvals {
     /// Publishes a record's decision to `approvals.decisions` and marks it published;
     /// a failure leaves it for the sweep.
     pub async fn publish_audit(&self, record: &ApprovalRecord) {
-        let ch = self.channel.lock().expect("channel slot").clone();
-        let Some(ch) = ch else { return };
+        if !self.publisher.is_connected() {
+            return;
+        }
         let audit = DecisionAudit {
             approval_id: record.message.approval_id.clone(),
             ticket_id: record.message.ticket_id.clone(),
@@ -628,7 +691,11 @@ impl Approvals {
             .with_correlation_id(audit.ticket_id.as_str().into());
         let body = serde_json::to_vec(&audit).expect("audits serialize");
         let key = format!("decision.{}", audit.decision);
-        match publish_confirmed(&ch, &self.decisions_exchange, &key, &body, props).await {
+        match self
+            .publisher
+            .publish(&self.decisions_exchange, &key, &body, props)
+            .await
+        {
             Ok(()) => {
                 if let Err(e) = self
                     .store

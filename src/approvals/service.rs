@@ -17,41 +17,18 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::Utc;
 use futures::StreamExt;
+use lapin::BasicProperties;
 use lapin::options::{BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions};
 use lapin::types::FieldTable;
-use lapin::{BasicProperties, Channel};
 use tokio::net::TcpListener;
 
 use super::web::{Reviewers, WebState, router};
-use super::{ApprovalStatus, ApprovalStore, Approvals};
+use super::{ApprovalStatus, Approvals};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
-use crate::idempotency::RedisStore;
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
-use crate::queue::{Topology, publish_confirmed};
-
-/// Builds the decision path from settings (the CLI uses it too, without a channel).
-///
-/// # Errors
-/// Redis unreachable, or a backend or outbox that cannot be built.
-pub async fn approvals_from_settings(settings: &Settings) -> anyhow::Result<Approvals> {
-    let store = ApprovalStore::connect(&settings.redis.url, &settings.redis.key_prefix)
-        .await
-        .context("connecting to Redis (redis.url)")?;
-    let idempotency = RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix).await?;
-    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    Ok(Approvals {
-        store,
-        backend: crate::app::commerce_backend(settings)?,
-        outbox: crate::app::outbox(settings)?,
-        idempotency: Arc::new(idempotency),
-        channel: Arc::new(std::sync::Mutex::new(None)),
-        decisions_exchange: topology.decisions_exchange,
-        lease: Duration::from_secs(settings.idempotency.lease_secs),
-        result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
-    })
-}
+use crate::queue::{PublishChannel, Topology};
 
 /// What the service's `/readyz` asks: its publishing channel, and Redis.
 struct ApprovalsHealth(Approvals);
@@ -59,8 +36,7 @@ struct ApprovalsHealth(Approvals);
 #[async_trait::async_trait]
 impl ReadyCheck for ApprovalsHealth {
     async fn readiness(&self) -> Readiness {
-        let channel = self.0.channel.lock().expect("channel slot").clone();
-        let rabbitmq = channel.is_some_and(|c| c.status().connected());
+        let rabbitmq = self.0.publisher.is_connected();
         let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.0.store.ping())
             .await
             .unwrap_or(false);
@@ -88,16 +64,23 @@ pub async fn refresh_backlog_gauges(approvals: &Approvals) -> anyhow::Result<()>
 pub struct ApprovalsApp {
     settings: Settings,
     approvals: Approvals,
+    publish: PublishChannel,
     reviewers: Arc<Reviewers>,
     listener: TcpListener,
 }
 
 impl ApprovalsApp {
-    /// Binds the console's address and connects to Redis.
+    /// Binds the console's address for `approvals`, whose publisher is `publish`: the
+    /// service sets it to the confirm channel of each connection it opens
+    /// (`crate::app::approvals_app` builds both).
     ///
     /// # Errors
-    /// An address that cannot be bound, Redis unreachable, reviewers that do not parse.
-    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+    /// An address that cannot be bound, or reviewers that do not parse.
+    pub async fn build(
+        settings: Settings,
+        approvals: Approvals,
+        publish: PublishChannel,
+    ) -> anyhow::Result<Self> {
         let reviewers =
             Reviewers::from_env(&settings.approvals.reviewers_env).with_context(|| {
                 format!(
@@ -108,13 +91,13 @@ impl ApprovalsApp {
         if reviewers.is_empty() {
             tracing::warn!(var = %settings.approvals.reviewers_env, "no reviewers configured: nobody can sign in or decide");
         }
-        let approvals = approvals_from_settings(&settings).await?;
         let listener = TcpListener::bind(&settings.approvals.listen)
             .await
             .with_context(|| format!("binding approvals.listen = {}", settings.approvals.listen))?;
         Ok(Self {
             settings,
             approvals,
+            publish,
             reviewers: Arc::new(reviewers),
             listener,
         })
@@ -156,6 +139,7 @@ impl ApprovalsApp {
         let consumer = tokio::spawn(consume_loop(
             self.settings.clone(),
             self.approvals.clone(),
+            self.publish.clone(),
             stop_rx.clone(),
         ));
         let sweeper = tokio::spawn(sweep_loop(
@@ -175,6 +159,7 @@ impl ApprovalsApp {
 async fn consume_loop(
     settings: Settings,
     approvals: Approvals,
+    publisher: PublishChannel,
     stop: tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
@@ -198,7 +183,7 @@ async fn consume_loop(
             }
         };
         topology.declare(&consume, &settings.amqp).await?;
-        *approvals.channel.lock().expect("channel slot") = Some(publish);
+        publisher.set(Some(publish));
         let mut consumer = match consume
             .basic_consume(
                 topology.approvals_pending_queue.as_str().into(),
@@ -327,9 +312,8 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
             .approvals_decided
             .with_label_values(&["expired"])
             .inc();
-        let channel = approvals.channel.lock().expect("channel slot").clone();
-        if let Some(ch) = channel {
-            publish_expiry(&ch, settings, &record.message).await?;
+        if approvals.publisher.is_connected() {
+            publish_expiry(approvals, settings, &record.message).await?;
         }
         approvals.publish_audit(&record).await;
     }
@@ -352,7 +336,7 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
 }
 
 async fn publish_expiry(
-    ch: &Channel,
+    approvals: &Approvals,
     settings: &Settings,
     message: &ApprovalMessage,
 ) -> anyhow::Result<()> {
@@ -386,13 +370,14 @@ async fn publish_expiry(
                 .into(),
         )
         .with_correlation_id(message.ticket_id.as_str().into());
-    publish_confirmed(
-        ch,
-        &topology.outcomes_exchange,
-        &outcome.routing_key(),
-        &serde_json::to_vec(&outcome)?,
-        props,
-    )
-    .await?;
+    approvals
+        .publisher
+        .publish(
+            &topology.outcomes_exchange,
+            &outcome.routing_key(),
+            &serde_json::to_vec(&outcome)?,
+            props,
+        )
+        .await?;
     Ok(())
 }

@@ -12,6 +12,7 @@ pub mod records;
 pub mod submit;
 pub mod worker;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -377,6 +378,51 @@ pub enum PublishError {
     /// The channel or connection failed.
     #[error("publishing failed: {0}")]
     Channel(#[from] lapin::Error),
+    /// No broker connection to publish on now.
+    #[error("not connected to RabbitMQ")]
+    NotConnected,
+}
+
+/// The confirm channel of a connection that comes and goes, for publishing from code
+/// that does not own the connection (the approvals core). Only the code that owns the
+/// connection sets it; everyone else publishes through it.
+#[derive(Clone, Default)]
+pub struct PublishChannel(Arc<std::sync::Mutex<Option<Channel>>>);
+
+impl PublishChannel {
+    /// A publisher on `channel` (in confirm mode) for as long as it lives.
+    pub fn fixed(channel: Channel) -> Self {
+        Self(Arc::new(std::sync::Mutex::new(Some(channel))))
+    }
+
+    fn current(&self) -> Option<Channel> {
+        self.0.lock().expect("the channel slot").clone()
+    }
+
+    /// Sets the channel after a (re)connect, or clears it when the connection is lost.
+    pub(crate) fn set(&self, channel: Option<Channel>) {
+        *self.0.lock().expect("the channel slot") = channel;
+    }
+
+    /// Whether there is a channel and it is open.
+    pub fn is_connected(&self) -> bool {
+        self.current().is_some_and(|c| c.status().connected())
+    }
+
+    /// [`publish_confirmed`] on the current channel.
+    ///
+    /// # Errors
+    /// [`PublishError::NotConnected`] without a channel, else as [`publish_confirmed`].
+    pub async fn publish(
+        &self,
+        exchange: &str,
+        routing_key: &str,
+        body: &[u8],
+        properties: BasicProperties,
+    ) -> Result<(), PublishError> {
+        let channel = self.current().ok_or(PublishError::NotConnected)?;
+        publish_confirmed(&channel, exchange, routing_key, body, properties).await
+    }
 }
 
 /// Publishes a persistent message with `mandatory` and waits for the broker's confirm.

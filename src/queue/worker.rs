@@ -654,6 +654,16 @@ pub struct WorkerStats {
     pub abandoned: usize,
 }
 
+impl std::fmt::Display for WorkerStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "worker stopped: {} tickets finished, {} abandoned at the deadline (redelivered)",
+            self.finished, self.abandoned
+        )
+    }
+}
+
 impl WorkerApp {
     /// Builds a worker from settings and an agent; connects to Redis and binds the
     /// metrics endpoint (`worker.metrics_listen`).

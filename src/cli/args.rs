@@ -1,0 +1,201 @@
+//! The command line's argument types: what each command takes, with its help text.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::telemetry::LogFormat;
+
+/// A support-ticket agent worker: every ticket ends in exactly one verified outcome.
+#[derive(Parser)]
+#[command(name = "ticket-agent", version, about)]
+pub struct Cli {
+    /// Model override, PROVIDER[:NAME]: rules, anthropic[:model], openai[:model].
+    #[arg(long, global = true, value_name = "PROVIDER[:NAME]")]
+    pub model: Option<String>,
+    /// Log format on stderr.
+    #[arg(long, global = true, value_enum, default_value = "pretty")]
+    pub log_format: LogFormat,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Runs tickets from a JSON Lines file (or - for stdin) and prints one outcome per line.
+    Process {
+        /// The tickets; `-` or nothing reads stdin.
+        file: Option<PathBuf>,
+        /// Tickets run at once (default: agent.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Include each ticket's whole trace in its line.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Prints the tool contracts as JSON, exactly as a model receives them.
+    Tools,
+    /// Consumes tickets from RabbitMQ until SIGTERM/SIGINT, with Redis idempotency.
+    Worker {
+        /// Tickets processed at once (default: worker.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+    },
+    /// Validates JSON Lines tickets and publishes them to the tickets exchange, confirmed.
+    Submit {
+        /// The tickets; `-` or nothing reads stdin.
+        file: Option<PathBuf>,
+    },
+    /// Declares the RabbitMQ topology and prints its names as JSON.
+    Topology,
+    /// The dead-letter queue: list, show, replay and purge dead tickets.
+    Dlq {
+        #[command(subcommand)]
+        command: DlqCommand,
+    },
+    /// The approvals service (serve) and its command-line door (list, approve, reject).
+    Approvals {
+        #[command(subcommand)]
+        command: ApprovalsCommand,
+    },
+    /// Runs the eval set and prints the table and metrics.
+    Eval {
+        /// Folder of case files (default: eval.cases_dir).
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// Trials per case (default: eval.trials).
+        #[arg(long)]
+        trials: Option<u32>,
+        /// Trials run at once (default: agent.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Writes the whole run as JSON here, and a Markdown summary beside it.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Exit non-zero under this pass rate (default: eval.min_pass_rate).
+        #[arg(long)]
+        min_pass_rate: Option<f64>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum DlqCommand {
+    /// Lists dead letters; nothing is removed.
+    ///
+    /// Shows each letter's ticket, reason, attempts, replays, first and last death,
+    /// subject and last error.
+    List {
+        /// Show at most this many.
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+        /// Only this reason: not_json, invalid_ticket, too_large, max_attempts,
+        /// delivery_limit.
+        #[arg(long)]
+        reason: Option<String>,
+        /// JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Prints a ticket's dead letter as JSON: the whole body, every header, the last error.
+    Show {
+        /// The ticket id.
+        id: String,
+    },
+    /// Sends dead letters back to the tickets exchange.
+    ///
+    /// Each copy gets x-attempt 1 and x-replay-count + 1. A letter leaves the dead queue
+    /// only once its copy is confirmed; a ticket already done is not run again (its dead
+    /// copy is removed); a letter replayed worker.max_replays times stays dead.
+    #[command(group(
+        clap::ArgGroup::new("selection")
+            .required(true)
+            .multiple(true)
+            .args(["ids", "reason", "all"])
+    ))]
+    Replay {
+        /// A ticket id (repeat for more).
+        #[arg(long = "id", value_name = "ID")]
+        ids: Vec<String>,
+        /// Only letters dead for this reason.
+        #[arg(long)]
+        reason: Option<String>,
+        /// Every dead letter.
+        #[arg(long, conflicts_with_all = ["ids", "reason"])]
+        all: bool,
+        /// Take at most this many selected letters.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Report what would happen; move nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Deletes dead letters that died more than DURATION ago (30m, 12h, 7d).
+    ///
+    /// Asks first on a terminal; elsewhere it needs --yes. Letters with no known death
+    /// time are kept.
+    Purge {
+        /// The age, e.g. 30m, 12h, 7d.
+        #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+        older_than: std::time::Duration,
+        /// Only letters dead for this reason.
+        #[arg(long)]
+        reason: Option<String>,
+        /// Do not ask (required when stdin is not a terminal).
+        #[arg(long)]
+        yes: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ApprovalsCommand {
+    /// Consumes approvals.pending, serves the console and JSON API, sweeps expiries.
+    Serve,
+    /// Lists pending (or decided) actions.
+    List {
+        /// Decided actions instead of pending ones.
+        #[arg(long)]
+        decided: bool,
+        /// JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approves an action: it executes once, whatever else approves it.
+    Approve {
+        /// The approval id (apr_…).
+        id: String,
+        /// Who decides (default: $USER).
+        #[arg(long)]
+        reviewer: Option<String>,
+        /// A note for the audit record.
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Rejects an action.
+    Reject {
+        /// The approval id (apr_…).
+        id: String,
+        /// Who decides (default: $USER).
+        #[arg(long)]
+        reviewer: Option<String>,
+        /// A note for the audit record.
+        #[arg(long)]
+        note: Option<String>,
+    },
+}
+
+impl Command {
+    /// The default log level: long-running commands log a line per ticket; batch
+    /// commands keep stderr for their progress bar and summary.
+    pub fn log_level(&self) -> &'static str {
+        match self {
+            Command::Worker { .. }
+            | Command::Approvals {
+                command: ApprovalsCommand::Serve,
+            } => "info",
+            _ => "warn",
+        }
+    }
+}

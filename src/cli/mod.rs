@@ -1,0 +1,415 @@
+//! The `ticket-agent` command line as a library: the argument types ([`args`]), one
+//! function per command, and the rendering of what each command reports
+//! ([`render`]). `src/main.rs` parses, calls the command's function with the streams
+//! it owns, and exits with the code it returns; the pieces are built by
+//! [`crate::app`], exactly as the tests and the lab build them.
+//!
+//! Output goes to the writer a command is given (stdout in the binary), summaries and
+//! progress to stderr. A reader that goes away (`ticket-agent tools | head`) surfaces
+//! as an I/O error of kind `BrokenPipe`, which [`is_broken_pipe`] lets the binary
+//! treat as a quiet end.
+
+pub mod args;
+pub mod render;
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use crate::app;
+use crate::approvals::{NoPublisher, Publisher, Verdict};
+use crate::config::Settings;
+use crate::process::Progress;
+use crate::queue::PublishChannel;
+use crate::queue::dlq::{self, Selection};
+use args::{ApprovalsCommand, DlqCommand};
+use render::{ApprovalList, Bar, DeadLetterTable, EvalView, ReplayView, SubmitView};
+
+/// Settings from the layers, with a `--model` override applied.
+///
+/// # Errors
+/// Settings that do not load, or an unknown provider.
+pub fn settings(model: Option<&str>) -> anyhow::Result<Settings> {
+    let mut settings = Settings::load()?;
+    if let Some(spec) = model {
+        settings.model.apply_override(spec)?;
+    }
+    Ok(settings)
+}
+
+/// Whether `error` is, at bottom, a write to a reader that went away.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The text of `file`, or of stdin for `-` or nothing.
+///
+/// # Errors
+/// The file or stdin cannot be read.
+pub fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
+    match file {
+        Some(p) if p != Path::new("-") => {
+            std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))
+        }
+        _ => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .context("reading stdin")?;
+            Ok(s)
+        }
+    }
+}
+
+fn exit(ok: bool) -> ExitCode {
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `worker`: consumes until SIGTERM/SIGINT, then drains.
+///
+/// # Errors
+/// As [`app::worker_app`]; a topology the broker refuses.
+pub async fn worker(
+    mut settings: Settings,
+    concurrency: Option<usize>,
+) -> anyhow::Result<ExitCode> {
+    if let Some(n) = concurrency {
+        settings.worker.concurrency = n;
+    }
+    let worker = app::worker_app(settings).await?;
+    eprintln!("worker {} starting", worker.id());
+    if let Some(addr) = worker.metrics_addr() {
+        eprintln!("metrics on http://{addr}/metrics");
+    }
+    let stats = worker.run_until_stopped(app::shutdown_signal()).await?;
+    eprintln!("{stats}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `submit`: validates and publishes `input`; exits 1 when a line was invalid.
+///
+/// # Errors
+/// The broker unreachable, or a publish it did not confirm.
+pub async fn submit(settings: &Settings, input: &str) -> anyhow::Result<ExitCode> {
+    let (conn, channel, topology) = app::broker(settings, "ticket-agent submit").await?;
+    let report = crate::queue::submit::submit(
+        &channel,
+        &topology,
+        input,
+        settings.agent.max_body_bytes,
+        500,
+    )
+    .await?;
+    let _ = conn.close(200, "done".into()).await;
+    eprint!("{}", SubmitView(&report, &topology.tickets_exchange));
+    Ok(exit(report.invalid.is_empty()))
+}
+
+/// `topology`: declares everything and writes the names as JSON.
+///
+/// # Errors
+/// The broker unreachable or refusing the topology; `out` failing.
+pub async fn topology(settings: &Settings, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let (conn, _, topology) = app::broker(settings, "ticket-agent topology").await?;
+    let _ = conn.close(200, "done".into()).await;
+    writeln!(out, "{}", serde_json::to_string_pretty(&topology)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tools`: the contracts as JSON, as a model receives them.
+///
+/// # Errors
+/// `out` failing.
+pub fn tools(out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let contracts = crate::tools::contracts::all();
+    writeln!(out, "{}", serde_json::to_string_pretty(&contracts)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `process`: one outcome line per ticket of `input` to `out`; exits 1 when a line
+/// was invalid.
+///
+/// # Errors
+/// The agent failing to build, or `out` failing.
+pub async fn process(
+    settings: &Settings,
+    input: &str,
+    concurrency: Option<usize>,
+    with_trace: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let agent = app::configured_agent(settings).await?;
+    let mut bar = Bar::new(crate::process::count_lines(input));
+    let summary = crate::process::process(
+        &agent,
+        input,
+        settings.agent.max_body_bytes,
+        concurrency.unwrap_or(settings.agent.concurrency),
+        with_trace,
+        out,
+        &mut bar,
+    )
+    .await?;
+    bar.finish();
+    eprintln!("{summary}");
+    Ok(exit(summary.invalid_lines == 0))
+}
+
+/// What `eval` runs: each field falls back to its setting.
+#[derive(Debug, Clone, Default)]
+pub struct EvalArgs {
+    /// Folder of case files (`eval.cases_dir`).
+    pub cases: Option<PathBuf>,
+    /// Trials per case (`eval.trials`).
+    pub trials: Option<u32>,
+    /// Trials at once (`agent.concurrency`).
+    pub concurrency: Option<usize>,
+    /// Where the JSON report goes, with a Markdown summary beside it.
+    pub report: Option<PathBuf>,
+    /// The gate (`eval.min_pass_rate`).
+    pub min_pass_rate: Option<f64>,
+}
+
+/// `eval`: runs the set, writes the table and metrics to `out`, the report files when
+/// asked, and exits 1 under the gate.
+///
+/// # Errors
+/// Cases that do not load, a model that cannot be built, a report that cannot be
+/// written, or `out` failing.
+pub async fn eval(
+    settings: &Settings,
+    args: EvalArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let cases_dir = args
+        .cases
+        .unwrap_or_else(|| PathBuf::from(&settings.eval.cases_dir));
+    let trials = args.trials.unwrap_or(settings.eval.trials);
+    let min_pass_rate = args.min_pass_rate.unwrap_or(settings.eval.min_pass_rate);
+    let cases = crate::eval::load_cases(&cases_dir)?;
+    let mut bar = Bar::new(cases.len() * trials.max(1) as usize);
+    let result = crate::eval::run_eval(
+        settings,
+        &cases,
+        &cases_dir.display().to_string(),
+        app::model(settings)?,
+        trials,
+        args.concurrency.unwrap_or(settings.agent.concurrency),
+        |_| bar.tick(),
+    )
+    .await?;
+    bar.finish();
+    write!(out, "{}", EvalView(&result))?;
+    if let Some(path) = &args.report {
+        let md = result.write_files(path)?;
+        eprintln!("report: {} and {}", path.display(), md.display());
+    }
+    let ok = result.passes(min_pass_rate);
+    if !ok {
+        eprintln!(
+            "eval gate failed: pass rate {:.3} (minimum {min_pass_rate}), unsafe results {}",
+            result.metrics.pass_rate, result.metrics.unsafe_results
+        );
+    }
+    Ok(exit(ok))
+}
+
+/// `dlq …`: one pass over the dead-letter queue; a message leaves it only by an ack.
+///
+/// # Errors
+/// The broker or Redis unreachable, a purge without `--yes` off a terminal, or `out`
+/// failing.
+pub async fn dlq(
+    settings: &Settings,
+    command: DlqCommand,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    if let DlqCommand::Purge { yes: false, .. } = &command
+        && !std::io::stdin().is_terminal()
+    {
+        anyhow::bail!("refusing to purge without --yes: stdin is not a terminal to confirm on");
+    }
+    let (conn, ch, topology) = app::broker(settings, "ticket-agent dlq").await?;
+    let queue = topology.dead_queue.clone();
+    let code = match command {
+        DlqCommand::List {
+            limit,
+            reason,
+            json,
+        } => {
+            let letters = dlq::list(&ch, &topology, limit, reason.as_deref()).await?;
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&letters)?)?;
+            } else {
+                write!(out, "{}", DeadLetterTable(&letters))?;
+                let more = if letters.len() == limit {
+                    " (there may be more: --limit)"
+                } else {
+                    ""
+                };
+                eprintln!("{} dead letter(s) shown from {queue}{more}", letters.len());
+            }
+            ExitCode::SUCCESS
+        }
+        DlqCommand::Show { id } => match dlq::show(&ch, &topology, &id).await? {
+            Some(letter) => {
+                writeln!(out, "{}", serde_json::to_string_pretty(&letter)?)?;
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("no dead letter for ticket {id} in {queue}");
+                ExitCode::from(1)
+            }
+        },
+        DlqCommand::Replay {
+            ids,
+            reason,
+            all,
+            limit,
+            dry_run,
+            json,
+        } => {
+            let records = crate::queue::records::TicketRecords::connect(
+                &settings.redis.url,
+                &settings.redis.key_prefix,
+            )
+            .await
+            .context("connecting to Redis (redis.url): replay checks which tickets are done")?;
+            let selection = Selection {
+                ids,
+                reason,
+                all,
+                limit,
+            };
+            let max_replays = settings.worker.max_replays;
+            let work = dlq::replay(&ch, &topology, &records, &selection, dry_run, max_replays);
+            let report = tokio::select! {
+                r = work => r?,
+                () = app::stop_requested() => {
+                    // Closing the connection puts back every letter not yet acked: at
+                    // worst one is both replayed and still dead.
+                    let _ = conn.close(200, "interrupted".into()).await;
+                    eprintln!("interrupted: every dead letter not yet replayed is back in {queue}");
+                    return Ok(ExitCode::from(130));
+                }
+            };
+            let view = ReplayView {
+                report: &report,
+                dry_run,
+                max_replays,
+                queue: &queue,
+            };
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+            } else {
+                write!(out, "{view}")?;
+            }
+            eprint!("{}", view.summary());
+            exit(report.stopped.is_none() && report.missing_ids.is_empty())
+        }
+        DlqCommand::Purge {
+            older_than,
+            reason,
+            yes,
+        } => {
+            let age = humantime::format_duration(older_than);
+            let which = match &reason {
+                Some(r) => format!("dead letters ({r}) that died more than {age} ago"),
+                None => format!("dead letters that died more than {age} ago"),
+            };
+            if !yes {
+                let cutoff = dlq::cutoff(older_than);
+                let matching = dlq::list(&ch, &topology, usize::MAX, reason.as_deref())
+                    .await?
+                    .iter()
+                    .filter(|l| l.died_before(cutoff))
+                    .count();
+                eprint!("delete {matching} {which} from {queue}? This cannot be undone. [y/N] ");
+                std::io::stderr().flush()?;
+                let mut answer = String::new();
+                std::io::stdin().read_line(&mut answer)?;
+                if !matches!(answer.trim(), "y" | "Y" | "yes") {
+                    eprintln!("nothing deleted");
+                    let _ = conn.close(200, "done".into()).await;
+                    return Ok(ExitCode::from(1));
+                }
+            }
+            let removed = dlq::purge(&ch, &topology, older_than, reason.as_deref()).await?;
+            eprintln!("deleted {removed} {which} from {queue}");
+            ExitCode::SUCCESS
+        }
+    };
+    let _ = conn.close(200, "done".into()).await;
+    Ok(code)
+}
+
+/// `approvals …`: the service until SIGTERM/SIGINT, or the command-line door to the
+/// one decision path.
+///
+/// # Errors
+/// Redis unreachable, a decision refused (not found, decided the other way), or `out`
+/// failing.
+pub async fn approvals(
+    settings: Settings,
+    command: ApprovalsCommand,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let (id, verdict, reviewer, note) = match command {
+        ApprovalsCommand::Serve => {
+            let app = app::approvals_app(settings).await?;
+            eprintln!("approvals console on http://{}", app.local_addr()?);
+            app.run_until_stopped(app::shutdown_signal()).await?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        ApprovalsCommand::List { decided, json } => {
+            let approvals = app::approvals(&settings, Arc::new(NoPublisher)).await?;
+            let records = if decided {
+                approvals.store.decided(500).await?
+            } else {
+                approvals.store.pending(500).await?
+            };
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&records)?)?;
+            } else {
+                write!(out, "{}", ApprovalList(&records))?;
+                let what = if decided { "decided" } else { "pending" };
+                eprintln!("{} {what}", records.len());
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        ApprovalsCommand::Approve { id, reviewer, note } => (id, Verdict::Approve, reviewer, note),
+        ApprovalsCommand::Reject { id, reviewer, note } => (id, Verdict::Reject, reviewer, note),
+    };
+    let reviewer = reviewer
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "cli".into());
+    // Audit records go out now when the broker answers; otherwise the service's sweep
+    // publishes them.
+    let broker = app::broker(&settings, "ticket-agent approvals cli")
+        .await
+        .ok();
+    let publisher: Arc<dyn Publisher> = match &broker {
+        Some((_, channel, _)) => Arc::new(PublishChannel::fixed(channel.clone())),
+        None => Arc::new(NoPublisher),
+    };
+    let approvals = app::approvals(&settings, publisher).await?;
+    let outcome = approvals
+        .decide(&id, verdict, &format!("cli:{reviewer}"), note.as_deref())
+        .await?;
+    if let Some((conn, _, _)) = broker {
+        let _ = conn.close(200, "done".into()).await;
+    }
+    writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
+    Ok(ExitCode::SUCCESS)
+}
