@@ -1,64 +1,16 @@
 //! What every outbound HTTP client here shares: the model providers
 //! ([`crate::model`]) and the HTTP commerce backend ([`crate::commerce::http`]) both
-//! retry with exponential backoff and full jitter, honour the server's `Retry-After`,
-//! and report a failure on one line with its causes.
+//! honour the server's `Retry-After` (waiting with [`crate::backoff::Backoff`]
+//! otherwise), and report a failure on one line with its causes.
 //!
-//! This module owns only that arithmetic and wording. Which answers are worth another
+//! This module owns only that reading and wording. Which answers are worth another
 //! attempt, how many attempts there are, and what a final failure means stay with each
 //! client, because a model call and a refund call differ exactly there.
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use rand::Rng;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
-
-/// Exponential backoff with full jitter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Backoff {
-    /// The ceiling of the first retry, doubled on each later one.
-    pub base: Duration,
-    /// The longest wait: no ceiling exceeds it.
-    pub max: Duration,
-}
-
-impl Backoff {
-    /// A backoff from `base` up to `max` (raised to `base` when it is smaller).
-    pub fn new(base: Duration, max: Duration) -> Self {
-        Self {
-            base,
-            max: max.max(base),
-        }
-    }
-
-    /// The ceiling before retry number `retry` (0 for the first retry):
-    /// `base * 2^retry`, capped at `max`.
-    pub fn ceiling(&self, retry: u32) -> Duration {
-        let factor = 2u32.checked_pow(retry).unwrap_or(u32::MAX);
-        self.base.saturating_mul(factor).min(self.max)
-    }
-
-    /// A delay drawn uniformly from zero to the ceiling ("full jitter"), so that many
-    /// clients throttled at the same moment do not all come back at the same moment.
-    pub fn delay(&self, retry: u32) -> Duration {
-        let ceiling = u64::try_from(self.ceiling(retry).as_millis()).unwrap_or(u64::MAX);
-        Duration::from_millis(rand::rng().random_range(0..=ceiling))
-    }
-
-    /// How long to wait before retry number `retry`: exactly what the server asked
-    /// for (it knows its own load better than our backoff does), else [`Self::delay`].
-    ///
-    /// # Errors
-    /// The server's wait, when it is longer than `max`: the call should end now and be
-    /// retried later, by whoever owns the work, instead of holding its caller.
-    pub fn wait(&self, retry: u32, retry_after: Option<Duration>) -> Result<Duration, Duration> {
-        match retry_after {
-            Some(wait) if wait <= self.max => Ok(wait),
-            Some(wait) => Err(wait),
-            None => Ok(self.delay(retry)),
-        }
-    }
-}
 
 /// How long the server asks us to wait: `retry-after-ms` (sent by OpenAI), then
 /// `Retry-After` as seconds or as an HTTP date (a date in the past is no wait).
@@ -113,47 +65,6 @@ pub fn snippet(text: &str) -> String {
 mod tests {
     use super::*;
     use reqwest::header::HeaderValue;
-
-    #[test]
-    fn the_ceiling_doubles_from_the_base_and_stops_at_the_maximum() {
-        let b = Backoff::new(Duration::from_millis(500), Duration::from_secs(3));
-        let ceilings: Vec<u128> = (0..6).map(|r| b.ceiling(r).as_millis()).collect();
-        assert_eq!(ceilings, [500, 1000, 2000, 3000, 3000, 3000]);
-        assert_eq!(b.ceiling(200), Duration::from_millis(3_000));
-        for retry in 0..6 {
-            for _ in 0..50 {
-                assert!(b.delay(retry) <= b.ceiling(retry));
-            }
-        }
-    }
-
-    #[test]
-    fn the_servers_wait_is_honoured_up_to_the_maximum_and_refused_beyond_it() {
-        let b = Backoff::new(Duration::from_millis(100), Duration::from_secs(5));
-        assert_eq!(
-            b.wait(0, Some(Duration::from_secs(5))),
-            Ok(Duration::from_secs(5))
-        );
-        assert_eq!(
-            b.wait(3, Some(Duration::ZERO)),
-            Ok(Duration::ZERO),
-            "a wait of zero is the server's to give"
-        );
-        assert_eq!(
-            b.wait(0, Some(Duration::from_secs(6))),
-            Err(Duration::from_secs(6))
-        );
-        for _ in 0..50 {
-            assert!(b.wait(2, None).unwrap() <= b.ceiling(2));
-        }
-    }
-
-    #[test]
-    fn a_maximum_below_the_base_is_raised_to_the_base() {
-        let b = Backoff::new(Duration::from_secs(2), Duration::from_secs(1));
-        assert_eq!(b.max, Duration::from_secs(2));
-        assert_eq!(b.ceiling(3), Duration::from_secs(2));
-    }
 
     #[test]
     fn retry_after_is_read_as_seconds_as_milliseconds_or_as_an_http_date() {

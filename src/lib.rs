@@ -19,6 +19,7 @@
 pub mod agent;
 pub mod app;
 pub mod approvals;
+pub mod backoff;
 pub mod cli;
 pub mod commerce;
 pub mod config;

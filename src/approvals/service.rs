@@ -16,10 +16,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use chrono::Utc;
-use futures::StreamExt;
 use lapin::BasicProperties;
-use lapin::options::{BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions};
-use lapin::types::FieldTable;
+use lapin::options::{BasicAckOptions, BasicNackOptions};
 use tokio::net::TcpListener;
 
 use super::web::{Reviewers, WebState, router};
@@ -27,6 +25,7 @@ use super::{ApprovalStatus, Approvals};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
 use crate::metrics::{self, Readiness, ReadyCheck};
+use crate::queue::consumer::Consumer;
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
 use crate::queue::{PublishChannel, Topology};
 
@@ -156,6 +155,9 @@ impl ApprovalsApp {
     }
 }
 
+/// Approvals taken from the queue before the first is acknowledged.
+const PREFETCH: u16 = 64;
+
 async fn consume_loop(
     settings: Settings,
     approvals: Approvals,
@@ -163,54 +165,28 @@ async fn consume_loop(
     stop: tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let consumer = Consumer::new(
+        &settings.amqp,
+        &topology,
+        &topology.approvals_pending_queue,
+        "ticket-agent-approvals",
+        PREFETCH,
+    )
+    .with_publisher(publisher);
     loop {
-        let conn = tokio::select! {
-            c = crate::queue::connect_with_backoff(&settings.amqp.url, "ticket-agent approvals", 0) => c?,
-            () = stopped(stop.clone()) => return Ok(()),
+        let Some(mut session) = consumer.session(stopped(stop.clone())).await? else {
+            return Ok(());
         };
-        let channels = async {
-            let consume = conn.create_channel().await?;
-            consume.basic_qos(64, BasicQosOptions::default()).await?;
-            let publish = crate::queue::confirm_channel(&conn).await?;
-            anyhow::Ok((consume, publish))
-        };
-        let (consume, publish) = match channels.await {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::warn!(error = %format!("{e:#}"), "could not open channels; reconnecting");
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                continue;
-            }
-        };
-        topology.declare(&consume, &settings.amqp).await?;
-        publisher.set(Some(publish));
-        let mut consumer = match consume
-            .basic_consume(
-                topology.approvals_pending_queue.as_str().into(),
-                "ticket-agent-approvals".into(),
-                BasicConsumeOptions::default(),
-                FieldTable::default(),
-            )
-            .await
-        {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not consume; reconnecting");
-                tokio::time::sleep(Duration::from_secs(1)).await;
-                continue;
-            }
-        };
-        tracing::info!(queue = %topology.approvals_pending_queue, "consuming approvals");
         loop {
             let next = tokio::select! {
-                d = consumer.next() => d,
+                d = session.next() => d,
                 () = stopped(stop.clone()) => {
-                    let _ = conn.close(200, "approvals shutting down".into()).await;
+                    session.close("approvals shutting down").await;
                     return Ok(());
                 }
             };
-            let Some(Ok(delivery)) = next else {
-                tracing::warn!("approvals consumer ended; reconnecting");
+            let Some(delivery) = next else {
+                session.lost();
                 break;
             };
             let parsed: Result<ApprovalMessage, _> = serde_json::from_slice(&delivery.data);
@@ -246,7 +222,6 @@ async fn consume_loop(
                 }
             }
         }
-        tokio::time::sleep(Duration::from_secs(1)).await;
     }
 }
 

@@ -33,9 +33,10 @@ use serde_json::json;
 use super::{
     BackendError, CommerceBackend, Customer, KbArticle, Order, RefundConfirmation, RefundRequest,
 };
+use crate::backoff::Backoff;
 use crate::config::HttpCommerceSettings;
 use crate::domain::money::Usd;
-use crate::http::{Backoff, error_chain, retry_after, snippet};
+use crate::http::{error_chain, retry_after, snippet};
 
 /// The header that carries a refund's idempotency key.
 pub const IDEMPOTENCY_KEY_HEADER: &str = "Idempotency-Key";

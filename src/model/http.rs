@@ -20,9 +20,10 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::ModelError;
+use crate::backoff::Backoff;
 use crate::config::ModelSettings;
 use crate::conversation::{Message, Role};
-use crate::http::{Backoff, error_chain, retry_after, snippet};
+use crate::http::{error_chain, retry_after, snippet};
 
 /// How many attempts one call gets, and how long to wait between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

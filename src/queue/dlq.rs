@@ -29,7 +29,7 @@
 //! headers, count reset) is published to the dead queue with a confirm, then the
 //! original is acked. See docs/queues.md, "Dead letters".
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -43,16 +43,13 @@ use serde::Serialize;
 
 use super::records::TicketRecords;
 use super::{
-    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_REPLAY, PublishError, TICKET_KEY,
-    Topology, header_int, header_str, long_string, publish_confirmed,
+    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_DELIVERY_COUNT, H_LAST_ERROR, H_REPLAY, PublishError,
+    TICKET_KEY, Topology, header_int, header_str, long_string, publish_confirmed, republished,
 };
 
 /// Header: when the ticket first died (RFC 3339). Set by replay, so that a ticket that
 /// dies again still shows when its trouble began.
 pub const H_FIRST_DEAD_AT: &str = "x-first-dead-at";
-
-/// The broker's count of returns of a message to a quorum queue.
-const H_DELIVERY_COUNT: &str = "x-delivery-count";
 
 /// A dead letter returned this many times to the dead queue is re-seated (a fresh copy
 /// replaces it) instead of being returned again: see the module documentation.
@@ -631,37 +628,21 @@ pub async fn republish(
     m: &DeadMessage,
 ) -> Result<u32, PublishError> {
     let replay_count = m.letter.replays.saturating_add(1);
-    let mut headers: BTreeMap<ShortString, AMQPValue> = m
-        .properties()
-        .headers()
-        .clone()
-        .unwrap_or_default()
-        .inner()
-        .clone()
-        .into_iter()
-        .filter(|(k, _)| {
-            let k = k.as_str();
-            !(k.starts_with("x-death")
-                || k.starts_with("x-first-death")
-                || k.starts_with("x-last-death")
-                || k == H_DELIVERY_COUNT
-                || k == H_DEAD_REASON
-                || k == H_DEAD_AT
-                || k == H_LAST_ERROR)
-        })
-        .collect();
-    headers.insert(H_ATTEMPT.into(), AMQPValue::LongInt(1));
-    headers.insert(
-        H_REPLAY.into(),
-        AMQPValue::LongInt(i32::try_from(replay_count).unwrap_or(i32::MAX)),
-    );
+    let mut set = vec![
+        (H_ATTEMPT, AMQPValue::LongInt(1)),
+        (
+            H_REPLAY,
+            AMQPValue::LongInt(i32::try_from(replay_count).unwrap_or(i32::MAX)),
+        ),
+    ];
     if let Some(first) = m.letter.first_dead_at {
-        headers.insert(H_FIRST_DEAD_AT.into(), long_string(&first.to_rfc3339()));
+        set.push((H_FIRST_DEAD_AT, long_string(&first.to_rfc3339())));
     }
-    let props = m
-        .properties()
-        .clone()
-        .with_headers(FieldTable::from(headers));
+    let props = republished(
+        m.properties(),
+        &[H_DEAD_REASON, H_DEAD_AT, H_LAST_ERROR],
+        set,
+    );
     publish_confirmed(ch, &topology.tickets_exchange, TICKET_KEY, m.body(), props).await?;
     Ok(replay_count)
 }

@@ -6,6 +6,7 @@
 //! reconnect. What a message *means* is left to [`messages`]; what the worker does
 //! with one is [`worker`]'s; the Redis side of a ticket's life is [`records`]'.
 
+pub mod consumer;
 pub mod dlq;
 pub mod messages;
 pub mod records;
@@ -13,7 +14,6 @@ pub mod submit;
 pub mod worker;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context;
 use lapin::options::{
@@ -39,6 +39,8 @@ pub const H_DEAD_REASON: &str = "x-dead-reason";
 pub const H_LAST_ERROR: &str = "x-last-error";
 /// Header: when we dead-lettered it (RFC 3339).
 pub const H_DEAD_AT: &str = "x-dead-at";
+/// Header: deliveries of a quorum-queue message so far, kept by the broker.
+pub const H_DELIVERY_COUNT: &str = "x-delivery-count";
 /// Header: when it was first submitted (RFC 3339).
 pub const H_SUBMITTED_AT: &str = "x-submitted-at";
 
@@ -297,6 +299,39 @@ pub fn long_string(s: &str) -> AMQPValue {
     AMQPValue::LongString(LongString::from(s.as_bytes().to_vec()))
 }
 
+/// Whether a header is the broker's own bookkeeping of deaths and deliveries
+/// (`x-death`, `x-first-death-*`, `x-last-death-*`, `x-delivery-count`): the broker
+/// writes these, and a copy we publish must not carry them.
+pub fn is_broker_header(name: &str) -> bool {
+    name.starts_with("x-death")
+        || name.starts_with("x-first-death")
+        || name.starts_with("x-last-death")
+        || name == H_DELIVERY_COUNT
+}
+
+/// The properties for a copy of a message we publish again (a retry, a dead letter,
+/// a replay): the same properties, with the broker's bookkeeping and the headers named
+/// in `drop` left out and `set` written over.
+pub fn republished(
+    properties: &BasicProperties,
+    drop: &[&str],
+    set: Vec<(&str, AMQPValue)>,
+) -> BasicProperties {
+    let mut headers: std::collections::BTreeMap<ShortString, AMQPValue> = properties
+        .headers()
+        .clone()
+        .unwrap_or_default()
+        .inner()
+        .clone()
+        .into_iter()
+        .filter(|(k, _)| !is_broker_header(k.as_str()) && !drop.contains(&k.as_str()))
+        .collect();
+    for (k, v) in set {
+        headers.insert(k.into(), v);
+    }
+    properties.clone().with_headers(FieldTable::from(headers))
+}
+
 /// Reads an integer header.
 pub fn header_int(headers: Option<&FieldTable>, name: &str) -> Option<i64> {
     let value = headers?.inner().get(&ShortString::from(name))?;
@@ -461,30 +496,4 @@ pub async fn publish_confirmed(
         });
     }
     Ok(())
-}
-
-/// Retries `connect` with backoff from 1 s doubling to 30 s, until it succeeds or
-/// `attempts` run out (0: forever).
-///
-/// # Errors
-/// The last failure when the attempts run out.
-pub async fn connect_with_backoff(
-    url: &str,
-    name: &str,
-    attempts: u32,
-) -> anyhow::Result<Connection> {
-    let mut delay = Duration::from_secs(1);
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        match connect(url, name).await {
-            Ok(c) => return Ok(c),
-            Err(e) if attempts == 0 || tries < attempts => {
-                tracing::warn!(error = %format!("{e:#}"), delay_ms = delay.as_millis() as u64, "RabbitMQ unavailable; retrying");
-                tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(Duration::from_secs(30));
-            }
-            Err(e) => return Err(e),
-        }
-    }
 }

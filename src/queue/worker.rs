@@ -19,11 +19,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use chrono::Utc;
-use futures::StreamExt;
 use lapin::message::Delivery;
-use lapin::options::{
-    BasicAckOptions, BasicCancelOptions, BasicConsumeOptions, BasicNackOptions, BasicQosOptions,
-};
+use lapin::options::{BasicAckOptions, BasicNackOptions};
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
 use tokio::net::TcpListener;
@@ -31,11 +28,12 @@ use tokio::sync::Semaphore;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
+use super::consumer::Consumer;
 use super::messages::Finished;
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
     H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, header_int,
-    header_str, long_string, publish_confirmed, queue_state,
+    header_str, long_string, publish_confirmed, queue_state, republished,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -368,31 +366,7 @@ impl Worker {
             }
             d => d,
         };
-        let copy = |extra: Vec<(&str, AMQPValue)>| {
-            // The broker's own bookkeeping is not ours to republish.
-            let mut headers: std::collections::BTreeMap<_, _> = delivery
-                .properties
-                .headers()
-                .clone()
-                .unwrap_or_default()
-                .inner()
-                .clone()
-                .into_iter()
-                .filter(|(k, _)| {
-                    !k.as_str().starts_with("x-death")
-                        && !k.as_str().starts_with("x-first-death")
-                        && !k.as_str().starts_with("x-last-death")
-                        && k.as_str() != "x-delivery-count"
-                })
-                .collect();
-            for (k, v) in extra {
-                headers.insert(k.into(), v);
-            }
-            delivery
-                .properties
-                .clone()
-                .with_headers(FieldTable::from(headers))
-        };
+        let copy = |extra: Vec<(&str, AMQPValue)>| republished(&delivery.properties, &[], extra);
         let published = match &disposition {
             Disposition::Ack { .. } => Ok(()),
             Disposition::Requeue { error } => {
@@ -745,59 +719,28 @@ impl WorkerApp {
         let mut finished_total = 0u64;
         tokio::pin!(shutdown);
         let mut stopping = false;
+        let consumer = Consumer::new(
+            &self.settings.amqp,
+            &topology,
+            &topology.tickets_queue,
+            &self.worker_id,
+            ws.effective_prefetch(),
+        );
         while !stopping {
-            let conn = tokio::select! {
-                c = super::connect_with_backoff(&self.settings.amqp.url, &self.worker_id, 0) => c?,
-                () = &mut shutdown => break,
+            let Some(mut session) = consumer.session(&mut shutdown).await? else {
+                break;
             };
-            let setup = async {
-                let consume = conn.create_channel().await?;
-                consume
-                    .basic_qos(ws.effective_prefetch(), BasicQosOptions::default())
-                    .await?;
-                let publish = super::confirm_channel(&conn).await?;
-                anyhow::Ok((consume, publish))
-            };
-            let (consume, publish) = match setup.await {
-                Ok(channels) => channels,
-                Err(e) => {
-                    // The broker went away between connecting and setting up: reconnect.
-                    tracing::warn!(error = %format!("{e:#}"), "could not open channels; reconnecting");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    continue;
-                }
-            };
-            // A topology the broker refuses (a queue that exists with other arguments)
-            // will not fix itself: that one is fatal.
-            topology.declare(&consume, &self.settings.amqp).await?;
             let worker = Arc::new(Worker::new(
                 self.settings.clone(),
                 self.agent.clone(),
                 self.records.clone(),
-                publish,
+                session.publishing().clone(),
                 self.worker_id.clone(),
             ));
-            let tag = format!("{}-{}", self.worker_id, rand::random::<u32>());
-            let mut consumer = match consume
-                .basic_consume(
-                    topology.tickets_queue.as_str().into(),
-                    tag.as_str().into(),
-                    BasicConsumeOptions::default(),
-                    FieldTable::default(),
-                )
-                .await
-            {
-                Ok(c) => c,
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not start consuming; reconnecting");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    continue;
-                }
-            };
-            tracing::info!(worker_id = %self.worker_id, queue = %topology.tickets_queue, concurrency = ws.concurrency, prefetch = ws.effective_prefetch(), "consuming");
-            health.set_channel(Some(consume.clone()));
+            tracing::info!(worker_id = %self.worker_id, concurrency = ws.concurrency, "taking tickets");
+            health.set_channel(Some(session.consuming().clone()));
             // Aborted when this connection's loop ends.
-            let _poller = match conn.create_channel().await {
+            let _poller = match session.connection().create_channel().await {
                 Ok(probe) => Some(AbortOnDrop(tokio::spawn(poll_queue(
                     probe,
                     topology.tickets_queue.clone(),
@@ -832,38 +775,25 @@ impl WorkerApp {
                     () = &mut shutdown => { stopping = true; break; }
                 };
                 let next = tokio::select! {
-                    d = consumer.next() => d,
+                    d = session.next() => d,
                     () = &mut shutdown => { stopping = true; break; }
                 };
-                match next {
-                    Some(Ok(delivery)) => {
-                        if let Some(at) = submitted_at_ms(&delivery) {
-                            head.store(at, Ordering::Relaxed);
-                            metrics::global().queue_oldest_age.set(age_secs(at));
-                        }
-                        let worker = worker.clone();
-                        tracker.spawn(async move {
-                            worker.process(delivery).await;
-                            drop(permit);
-                        });
-                    }
-                    Some(Err(e)) => {
-                        tracing::warn!(error = %e, "consumer failed; reconnecting");
-                        break;
-                    }
-                    None => {
-                        tracing::warn!("consumer cancelled by the broker; reconnecting");
-                        break;
-                    }
+                let Some(delivery) = next else { break };
+                if let Some(at) = submitted_at_ms(&delivery) {
+                    head.store(at, Ordering::Relaxed);
+                    metrics::global().queue_oldest_age.set(age_secs(at));
                 }
+                let worker = worker.clone();
+                tracker.spawn(async move {
+                    worker.process(delivery).await;
+                    drop(permit);
+                });
             }
             health.set_channel(None);
             if stopping {
                 // Stop deliveries first; what is prefetched but not started goes back
                 // to the queue when the channel closes.
-                let _ = consume
-                    .basic_cancel(tag.as_str().into(), BasicCancelOptions::default())
-                    .await;
+                session.cancel().await;
                 tracker.close();
                 let grace = Duration::from_secs(ws.shutdown_grace_secs);
                 let drained = tokio::time::timeout(grace, tracker.wait()).await.is_ok();
@@ -875,7 +805,7 @@ impl WorkerApp {
                     );
                 }
                 finished_total += worker.finished.load(Ordering::Relaxed);
-                let _ = conn.close(200, "worker shutting down".into()).await;
+                session.close("worker shutting down").await;
                 tracing::info!(finished = finished_total, "worker stopped");
                 return Ok(WorkerStats {
                     finished: finished_total,
@@ -883,11 +813,11 @@ impl WorkerApp {
                 });
             }
             // Connection lost: in-flight tasks finish or fail to ack (and are redelivered).
+            session.lost();
             tracker.close();
             tracker.wait().await;
             tracker.reopen();
             finished_total += worker.finished.load(Ordering::Relaxed);
-            tokio::time::sleep(Duration::from_secs(1)).await;
         }
         Ok(WorkerStats {
             finished: finished_total,
