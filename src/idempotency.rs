@@ -1,7 +1,7 @@
 //! The idempotency store: claim a key before a side effect, record its result after.
 //!
-//! A claim is a lease: `SET key in_progress NX PX lease` in Redis, an entry with a
-//! deadline in memory. While it holds, every other claimer is told
+//! A claim is a lease (the protocol of [`crate::kv`] in Redis, an entry with a
+//! deadline in memory). While it holds, every other claimer is told
 //! [`Claim::InProgress`]; once a result is recorded, every claimer gets
 //! [`Claim::Done`] with it. If the holder dies, the lease runs out and the next claimer
 //! gets the key back marked `recovered`: it must redo the effect with the *same*
@@ -14,7 +14,10 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use redis::AsyncCommands;
+use redis::aio::ConnectionManager;
 use serde_json::Value;
+
+use crate::kv::{self, Begun, Lease, StoreError};
 
 /// Proof of holding a claim.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,23 +46,6 @@ pub enum Claim {
     InProgress,
     /// The result recorded for this key.
     Done(Value),
-}
-
-/// A store failure.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The store could not be reached; worth retrying.
-    #[error("idempotency store unavailable: {0}")]
-    Unavailable(String),
-    /// A stored value did not parse.
-    #[error("corrupt idempotency record: {0}")]
-    Corrupt(String),
-}
-
-impl From<redis::RedisError> for StoreError {
-    fn from(e: redis::RedisError) -> Self {
-        StoreError::Unavailable(e.to_string())
-    }
 }
 
 /// Claim, complete, release.
@@ -202,52 +188,34 @@ impl IdempotencyStore for MemoryStore {
     }
 }
 
-/// The Redis store. Keys: `{prefix}:idem:{key}` holds `{"state":"in_progress","token":…}`
-/// with the lease as its TTL, then `{"state":"done","result":…}` with the result TTL;
-/// `{prefix}:idem:{key}:claims` counts claims, to tell a recovery.
+/// The Redis store, on the lease protocol of [`crate::kv`]. Keys under
+/// `{prefix}:idem:{key}`: the key itself holds the done record
+/// (`{"state":"done","result":…}`, kept for the result TTL); `:lease` the holder's
+/// token, with the lease as its TTL; `:claims` counts claims, to tell a recovery.
 #[derive(Clone)]
 pub struct RedisStore {
-    conn: redis::aio::ConnectionManager,
+    conn: ConnectionManager,
     prefix: String,
 }
 
-// Claim atomically: a live record answers; otherwise count the claim and set ours.
-const CLAIM_SCRIPT: &str = r#"
-local v = redis.call('GET', KEYS[1])
-if v then return {'existing', v} end
-local n = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return {'acquired', tostring(n)}
-"#;
+/// How long the claim counter is kept: longer than any result, so that a late
+/// recovery is still seen.
+const CLAIMS_TTL: Duration = Duration::from_secs(90 * 24 * 3600);
 
-// Record the result unless a result is already there (first result wins).
-const COMPLETE_SCRIPT: &str = r#"
-local v = redis.call('GET', KEYS[1])
-if v and string.find(v, '"state":"done"', 1, true) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return 1
-"#;
+struct Keys {
+    done: String,
+    lease: String,
+    claims: String,
+}
 
-// Delete or extend only our own claim.
-const RELEASE_SCRIPT: &str = r#"
-local v = redis.call('GET', KEYS[1])
-if v and string.find(v, ARGV[1], 1, true) and string.find(v, '"state":"in_progress"', 1, true) then
-  redis.call('DEL', KEYS[1])
-  redis.call('DECR', KEYS[2])
-  return 1
-end
-return 0
-"#;
-
-const EXTEND_SCRIPT: &str = r#"
-local v = redis.call('GET', KEYS[1])
-if v and string.find(v, ARGV[1], 1, true) and string.find(v, '"state":"in_progress"', 1, true) then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
-end
-return 0
-"#;
+impl Keys {
+    fn lease(&self) -> Lease<'_> {
+        Lease {
+            done: &self.done,
+            lease: &self.lease,
+        }
+    }
+}
 
 impl RedisStore {
     /// Connects to `url`; every key is written under `prefix`.
@@ -255,18 +223,19 @@ impl RedisStore {
     /// # Errors
     /// When Redis cannot be reached.
     pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
-        let client = redis::Client::open(url)?;
-        let conn = redis::aio::ConnectionManager::new(client).await?;
         Ok(Self {
-            conn,
+            conn: kv::connect(url).await?,
             prefix: prefix.to_string(),
         })
     }
 
-    fn keys(&self, key: &str) -> (String, String) {
-        let k = format!("{}:idem:{key}", self.prefix);
-        let c = format!("{k}:claims");
-        (k, c)
+    fn keys(&self, key: &str) -> Keys {
+        let done = format!("{}:idem:{key}", self.prefix);
+        Keys {
+            lease: format!("{done}:lease"),
+            claims: format!("{done}:claims"),
+            done,
+        }
     }
 
     /// Deletes every key under this store's prefix (tests clean up with it).
@@ -274,89 +243,78 @@ impl RedisStore {
     /// # Errors
     /// Redis failures.
     pub async fn delete_all(&self) -> Result<(), StoreError> {
-        let mut conn = self.conn.clone();
-        let pattern = format!("{}:*", self.prefix);
-        let keys: Vec<String> = {
-            let mut iter = conn.scan_match::<_, String>(&pattern).await?;
-            let mut keys = Vec::new();
-            while let Some(k) = futures::StreamExt::next(&mut iter).await {
-                keys.push(k?);
-            }
-            keys
-        };
-        if !keys.is_empty() {
-            let _: () = conn.del(keys).await?;
-        }
-        Ok(())
+        kv::delete_matching(&self.conn, &[format!("{}:*", self.prefix)]).await
     }
 }
 
-fn millis(d: Duration) -> u64 {
-    d.as_millis().clamp(1, u64::MAX as u128) as u64
+/// The result in a done record; `None` for a record written by an older version
+/// while its claim was in progress (it expires with that claim's lease).
+fn done_result(key: &str, record: &str) -> Result<Option<Value>, StoreError> {
+    let value: Value =
+        serde_json::from_str(record).map_err(|e| StoreError::Corrupt(format!("{key}: {e}")))?;
+    match value.get("state").and_then(Value::as_str) {
+        Some("done") => Ok(Some(value["result"].clone())),
+        Some("in_progress") => Ok(None),
+        _ => Err(StoreError::Corrupt(format!("{key}: unknown state"))),
+    }
 }
 
 #[async_trait]
 impl IdempotencyStore for RedisStore {
     async fn claim(&self, key: &str, lease: Duration) -> Result<Claim, StoreError> {
-        let (k, c) = self.keys(key);
+        let keys = self.keys(key);
         let token = ClaimToken::new();
-        let record = serde_json::json!({ "state": "in_progress", "token": token.0 }).to_string();
-        let mut conn = self.conn.clone();
-        let reply: Vec<String> = redis::Script::new(CLAIM_SCRIPT)
-            .key(&k)
-            .key(&c)
-            .arg(record)
-            .arg(millis(lease))
-            // The claim counter outlives any result, so a late recovery is still seen.
-            .arg(millis(Duration::from_secs(90 * 24 * 3600)))
-            .invoke_async(&mut conn)
-            .await?;
-        match reply.as_slice() {
-            [tag, n] if tag == "acquired" => Ok(Claim::Acquired {
-                token,
-                recovered: n.parse::<u64>().unwrap_or(1) > 1,
+        // Nothing is recorded beside the claim: the done record is read first anyway.
+        match keys
+            .lease()
+            .begin(&self.conn, &keys.done, &token.0, lease)
+            .await?
+        {
+            Begun::Done(record) => Ok(match done_result(&keys.done, &record)? {
+                Some(result) => Claim::Done(result),
+                None => Claim::InProgress,
             }),
-            [tag, v] if tag == "existing" => {
-                let value: Value = serde_json::from_str(v)
-                    .map_err(|e| StoreError::Corrupt(format!("{k}: {e}")))?;
-                match value.get("state").and_then(Value::as_str) {
-                    Some("done") => Ok(Claim::Done(value["result"].clone())),
-                    Some("in_progress") => Ok(Claim::InProgress),
-                    _ => Err(StoreError::Corrupt(format!("{k}: unknown state"))),
-                }
+            Begun::Busy => Ok(Claim::InProgress),
+            Begun::Leased(_) => {
+                let mut c = self.conn.clone();
+                let (claims, _): (u64, i64) = redis::pipe()
+                    .atomic()
+                    .incr(&keys.claims, 1)
+                    .pexpire(&keys.claims, kv::ttl_ms(CLAIMS_TTL) as i64)
+                    .query_async(&mut c)
+                    .await?;
+                Ok(Claim::Acquired {
+                    token,
+                    recovered: claims > 1,
+                })
             }
-            other => Err(StoreError::Corrupt(format!("{k}: reply {other:?}"))),
         }
     }
 
     async fn complete(
         &self,
         key: &str,
-        _token: &ClaimToken,
+        token: &ClaimToken,
         result: &Value,
         ttl: Duration,
     ) -> Result<(), StoreError> {
-        let (k, _) = self.keys(key);
+        // Recorded whoever holds the claim now: a holder whose lease ran out did the
+        // work under the same key, so its result is the result (the first one stays).
+        let keys = self.keys(key);
         let record = serde_json::json!({ "state": "done", "result": result }).to_string();
-        let mut conn = self.conn.clone();
-        let _: i64 = redis::Script::new(COMPLETE_SCRIPT)
-            .key(&k)
-            .arg(record)
-            .arg(millis(ttl))
-            .invoke_async(&mut conn)
+        keys.lease()
+            .finish(&self.conn, &record, ttl, &token.0)
             .await?;
         Ok(())
     }
 
     async fn release(&self, key: &str, token: &ClaimToken) -> Result<(), StoreError> {
-        let (k, c) = self.keys(key);
-        let mut conn = self.conn.clone();
-        let _: i64 = redis::Script::new(RELEASE_SCRIPT)
-            .key(&k)
-            .key(&c)
-            .arg(&token.0)
-            .invoke_async(&mut conn)
-            .await?;
+        let keys = self.keys(key);
+        if keys.lease().release(&self.conn, &token.0).await? {
+            // A released claim did no work: the next one is not a recovery.
+            let mut c = self.conn.clone();
+            let _: i64 = c.decr(&keys.claims, 1).await?;
+        }
         Ok(())
     }
 
@@ -366,25 +324,17 @@ impl IdempotencyStore for RedisStore {
         token: &ClaimToken,
         lease: Duration,
     ) -> Result<bool, StoreError> {
-        let (k, _) = self.keys(key);
-        let mut conn = self.conn.clone();
-        let n: i64 = redis::Script::new(EXTEND_SCRIPT)
-            .key(&k)
-            .arg(&token.0)
-            .arg(millis(lease))
-            .invoke_async(&mut conn)
-            .await?;
-        Ok(n == 1)
+        let keys = self.keys(key);
+        keys.lease().extend(&self.conn, &token.0, lease).await
     }
 
     async fn result(&self, key: &str) -> Result<Option<Value>, StoreError> {
-        let (k, _) = self.keys(key);
-        let mut conn = self.conn.clone();
-        let v: Option<String> = conn.get(&k).await?;
-        let Some(v) = v else { return Ok(None) };
-        let value: Value =
-            serde_json::from_str(&v).map_err(|e| StoreError::Corrupt(format!("{k}: {e}")))?;
-        Ok((value.get("state").and_then(Value::as_str) == Some("done"))
-            .then(|| value["result"].clone()))
+        let keys = self.keys(key);
+        let mut c = self.conn.clone();
+        let record: Option<String> = c.get(&keys.done).await?;
+        match record {
+            Some(record) => done_result(&keys.done, &record),
+            None => Ok(None),
+        }
     }
 }

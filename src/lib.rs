@@ -29,6 +29,7 @@ pub mod eval;
 pub mod executor;
 pub mod http;
 pub mod idempotency;
+pub mod kv;
 pub mod metrics;
 pub mod model;
 pub mod process;

@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::agent::{Agent, TicketRun};
 use crate::conversation::Usage;
 use crate::domain::approval::PendingAction;
-use crate::domain::outcome::{EscalationCategory, Outcome, OutcomeKind};
+use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
 use crate::domain::ticket::{Ticket, TicketError};
 
 /// One output line.
@@ -53,14 +53,11 @@ pub struct OutcomeLine {
 impl OutcomeLine {
     /// The line for a finished run.
     pub fn from_run(run: &TicketRun, with_trace: bool) -> Self {
-        let (message, reason, category) = match &run.outcome {
-            Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => {
-                (Some(message.clone()), None, None)
-            }
-            Outcome::Escalated { reason, category } => {
-                (None, Some(reason.clone()), Some(*category))
-            }
-        };
+        let Flat {
+            message,
+            reason,
+            category,
+        } = run.outcome.flatten();
         Self {
             ticket_id: run.ticket_id.clone(),
             outcome: run.outcome.kind(),

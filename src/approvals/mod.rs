@@ -12,7 +12,7 @@
 pub mod service;
 pub mod web;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::commerce::CommerceBackend;
 use crate::executor::{Effects, ExecuteError, ExecutionRecord, Outbox, execute_approved};
-use crate::idempotency::{IdempotencyStore, StoreError};
+use crate::idempotency::IdempotencyStore;
+use crate::kv::{self, StoreError};
 use crate::queue::PublishError;
 use crate::queue::messages::ApprovalMessage;
 
@@ -196,16 +197,19 @@ redis.call('SET', KEYS[1], cjson.encode(rec))
 return 1
 "#;
 
+static UPSERT_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(UPSERT));
+static TRANSITION_SCRIPT: LazyLock<redis::Script> =
+    LazyLock::new(|| redis::Script::new(TRANSITION));
+static PATCH_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(PATCH));
+
 impl ApprovalStore {
     /// Connects.
     ///
     /// # Errors
     /// Redis unreachable.
     pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
-        let client = redis::Client::open(url)?;
-        let conn = redis::aio::ConnectionManager::new(client).await?;
         Ok(Self {
-            conn,
+            conn: kv::connect(url).await?,
             prefix: prefix.to_string(),
         })
     }
@@ -240,7 +244,7 @@ impl ApprovalStore {
             audit_published: false,
         };
         let mut c = self.conn.clone();
-        let answer: String = redis::Script::new(UPSERT)
+        let answer: String = UPSERT_SCRIPT
             .key(self.key(&message.approval_id))
             .key(self.pending_set())
             .arg(serde_json::to_string(&record).expect("records serialize"))
@@ -344,7 +348,7 @@ impl ApprovalStore {
     ) -> Result<Option<String>, StoreError> {
         let now = Utc::now();
         let mut c = self.conn.clone();
-        let answer: String = redis::Script::new(TRANSITION)
+        let answer: String = TRANSITION_SCRIPT
             .key(self.key(id))
             .key(self.pending_set())
             .key(self.decided_set())
@@ -370,7 +374,7 @@ impl ApprovalStore {
     /// Redis unavailable.
     pub async fn patch(&self, id: &str, fields: serde_json::Value) -> Result<(), StoreError> {
         let mut c = self.conn.clone();
-        let _: i64 = redis::Script::new(PATCH)
+        let _: i64 = PATCH_SCRIPT
             .key(self.key(id))
             .arg(fields.to_string())
             .invoke_async(&mut c)
@@ -403,11 +407,7 @@ impl ApprovalStore {
 
     /// Whether Redis answers `PING`.
     pub async fn ping(&self) -> bool {
-        let mut c = self.conn.clone();
-        redis::cmd("PING")
-            .query_async::<String>(&mut c)
-            .await
-            .is_ok()
+        kv::ping(&self.conn).await
     }
 
     /// Every decided id (for the sweeps).
@@ -423,20 +423,9 @@ impl ApprovalStore {
     /// # Errors
     /// Redis unavailable.
     pub async fn delete_all(&self) -> Result<(), StoreError> {
-        let mut c = self.conn.clone();
-        let mut keys: Vec<String> = Vec::new();
-        for pattern in [
-            format!("{}:approval:*", self.prefix),
-            format!("{}:approvals:*", self.prefix),
-            format!("{}:session:*", self.prefix),
-        ] {
-            let found: Vec<String> = redis::cmd("KEYS").arg(pattern).query_async(&mut c).await?;
-            keys.extend(found);
-        }
-        if !keys.is_empty() {
-            let _: i64 = redis::cmd("DEL").arg(keys).query_async(&mut c).await?;
-        }
-        Ok(())
+        let patterns =
+            ["approval", "approvals", "session"].map(|k| format!("{}:{k}:*", self.prefix));
+        kv::delete_matching(&self.conn, &patterns).await
     }
 
     /// The connection, for sessions kept beside the approvals.

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::{ApprovalRecord, Approvals, DecideError, Verdict};
-use crate::idempotency::StoreError;
+use crate::kv::StoreError;
 
 const SESSION_COOKIE: &str = "ta_session";
 

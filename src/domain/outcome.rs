@@ -174,6 +174,23 @@ impl Outcome {
         }
     }
 
+    /// The outcome as the flat fields of an output line or a message: the reply for
+    /// the customer, or the reason and category of an escalation.
+    pub fn flatten(&self) -> Flat {
+        match self {
+            Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => Flat {
+                message: Some(message.clone()),
+                reason: None,
+                category: None,
+            },
+            Outcome::Escalated { reason, category } => Flat {
+                message: None,
+                reason: Some(reason.clone()),
+                category: Some(*category),
+            },
+        }
+    }
+
     /// The gated actions that travel with this outcome.
     pub fn actions(&self) -> &[PendingAction] {
         match self {
@@ -181,6 +198,17 @@ impl Outcome {
             _ => &[],
         }
     }
+}
+
+/// An [`Outcome`]'s data as optional fields ([`Outcome::flatten`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flat {
+    /// The reply to the customer (resolved, refund proposed).
+    pub message: Option<String>,
+    /// Why a human takes it (escalated).
+    pub reason: Option<String>,
+    /// The escalation category (escalated).
+    pub category: Option<EscalationCategory>,
 }
 
 /// What a model's final message claims, before verification.

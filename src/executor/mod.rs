@@ -17,7 +17,8 @@ use serde_json::{Value, json};
 use crate::commerce::{BackendError, CommerceBackend, RefundRequest};
 use crate::domain::approval::{ActionRequest, ApprovalId, PendingAction};
 use crate::domain::digest;
-use crate::idempotency::{Claim, IdempotencyStore, StoreError};
+use crate::idempotency::{Claim, IdempotencyStore};
+use crate::kv::StoreError;
 
 /// An email handed to the outbox.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

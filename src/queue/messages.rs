@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::agent::TicketRun;
 use crate::conversation::Usage;
 use crate::domain::approval::{EligibilityBasis, PendingAction};
-use crate::domain::outcome::{EscalationCategory, Outcome, OutcomeKind};
+use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
 use crate::domain::ticket::Ticket;
 
 /// Published to `outcomes` with routing key `ticket.<outcome>`.
@@ -150,14 +150,11 @@ impl Finished {
         worker_id: &str,
         now: DateTime<Utc>,
     ) -> Self {
-        let (message, reason, category) = match &run.outcome {
-            Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => {
-                (Some(message.clone()), None, None)
-            }
-            Outcome::Escalated { reason, category } => {
-                (None, Some(reason.clone()), Some(*category))
-            }
-        };
+        let Flat {
+            message,
+            reason,
+            category,
+        } = run.outcome.flatten();
         let summary = message.clone().unwrap_or_default();
         let approvals: Vec<ApprovalMessage> = run
             .outcome

@@ -13,14 +13,14 @@
 //! done check, the lease and the recorded result, in one script), recording the result,
 //! and [`TicketRecords::finish`] (the done record and the lease's release, in another).
 
-use std::sync::LazyLock;
 use std::time::Duration;
 
 use redis::AsyncCommands;
+use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 
 use super::messages::Finished;
-use crate::idempotency::StoreError;
+use crate::kv::{self, Begun, Lease, StoreError};
 
 /// The done record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,48 +35,13 @@ pub struct DoneRecord {
     pub done_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// The worker's Redis records.
+/// The worker's Redis records: the lease protocol of [`crate::kv`] with the done
+/// record as its done record, and the recorded result beside it.
 #[derive(Clone)]
 pub struct TicketRecords {
-    conn: redis::aio::ConnectionManager,
+    conn: ConnectionManager,
     prefix: String,
 }
-
-const RELEASE: &str = r#"
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"#;
-
-const EXTEND: &str = r#"
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
-"#;
-
-/// KEYS: done, lease, result. ARGV: token, lease ms. The done record wins over
-/// everything; then the lease, which must be ours before the result is read, so that a
-/// result we act on cannot be half-way through another worker's run.
-const BEGIN: &str = r#"
-local done = redis.call('GET', KEYS[1])
-if done then return {'done', done} end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'busy'} end
-local result = redis.call('GET', KEYS[3])
-if result then return {'leased', result} end
-return {'leased'}
-"#;
-
-/// KEYS: done, lease. ARGV: done record, ttl ms, token. A second done record keeps the
-/// first; the lease goes only if it is still ours.
-const FINISH: &str = r#"
-redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
-if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
-return 1
-"#;
-
-// Hashed once rather than on every call.
-static BEGIN_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(BEGIN));
-static FINISH_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(FINISH));
-static EXTEND_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(EXTEND));
-static RELEASE_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(RELEASE));
 
 /// What [`TicketRecords::begin`] found.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,8 +61,18 @@ fn parse<T: serde::de::DeserializeOwned>(v: &str) -> Result<T, StoreError> {
     serde_json::from_str(v).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-fn ms(d: Duration) -> u64 {
-    d.as_millis().clamp(1, u128::from(u64::MAX)) as u64
+struct Keys {
+    done: String,
+    lease: String,
+}
+
+impl Keys {
+    fn lease(&self) -> Lease<'_> {
+        Lease {
+            done: &self.done,
+            lease: &self.lease,
+        }
+    }
 }
 
 impl TicketRecords {
@@ -106,15 +81,8 @@ impl TicketRecords {
     /// # Errors
     /// Redis unreachable.
     pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
-        let client = redis::Client::open(url)?;
-        // Fail fast when Redis is down instead of queueing commands behind reconnects.
-        let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_secs(2)))
-            .set_response_timeout(Some(Duration::from_secs(5)))
-            .set_number_of_retries(1);
-        let conn = redis::aio::ConnectionManager::new_with_config(client, config).await?;
         Ok(Self {
-            conn,
+            conn: kv::connect(url).await?,
             prefix: prefix.to_string(),
         })
     }
@@ -128,13 +96,16 @@ impl TicketRecords {
         format!("{}:{kind}:{ticket_id}", self.prefix)
     }
 
+    fn keys(&self, ticket_id: &str) -> Keys {
+        Keys {
+            done: self.key("done", ticket_id),
+            lease: self.key("lease", ticket_id),
+        }
+    }
+
     /// Whether Redis answers.
     pub async fn ping(&self) -> bool {
-        let mut c = self.conn.clone();
-        redis::cmd("PING")
-            .query_async::<String>(&mut c)
-            .await
-            .is_ok()
+        kv::ping(&self.conn).await
     }
 
     /// Starts a delivery in one round trip: the done record if the ticket is done,
@@ -148,26 +119,18 @@ impl TicketRecords {
         token: &str,
         lease: Duration,
     ) -> Result<Begin, StoreError> {
-        let mut c = self.conn.clone();
-        let reply: Vec<String> = BEGIN_SCRIPT
-            .key(self.key("done", ticket_id))
-            .key(self.key("lease", ticket_id))
-            .key(self.key("result", ticket_id))
-            .arg(token)
-            .arg(ms(lease))
-            .invoke_async(&mut c)
+        let keys = self.keys(ticket_id);
+        let begun = keys
+            .lease()
+            .begin(&self.conn, &self.key("result", ticket_id), token, lease)
             .await?;
-        match reply.as_slice() {
-            [kind, done] if kind == "done" => Ok(Begin::Done(parse(done)?)),
-            [kind] if kind == "busy" => Ok(Begin::Busy),
-            [kind] if kind == "leased" => Ok(Begin::Leased { recorded: None }),
-            [kind, result] if kind == "leased" => Ok(Begin::Leased {
-                recorded: Some(parse(result)?),
-            }),
-            other => Err(StoreError::Corrupt(format!(
-                "unexpected reply from the begin script: {other:?}"
-            ))),
-        }
+        Ok(match begun {
+            Begun::Done(done) => Begin::Done(parse(&done)?),
+            Begun::Busy => Begin::Busy,
+            Begun::Leased(recorded) => Begin::Leased {
+                recorded: recorded.as_deref().map(parse).transpose()?,
+            },
+        })
     }
 
     /// Ends a delivery in one round trip: writes the done record (a second write keeps
@@ -182,14 +145,10 @@ impl TicketRecords {
         ttl: Duration,
         token: &str,
     ) -> Result<(), StoreError> {
-        let mut c = self.conn.clone();
-        let _: i64 = FINISH_SCRIPT
-            .key(self.key("done", ticket_id))
-            .key(self.key("lease", ticket_id))
-            .arg(serde_json::to_string(record).expect("records serialize"))
-            .arg(ms(ttl))
-            .arg(token)
-            .invoke_async(&mut c)
+        let record = serde_json::to_string(record).expect("records serialize");
+        self.keys(ticket_id)
+            .lease()
+            .finish(&self.conn, &record, ttl, token)
             .await?;
         Ok(())
     }
@@ -204,14 +163,10 @@ impl TicketRecords {
         token: &str,
         ttl: Duration,
     ) -> Result<bool, StoreError> {
-        let mut c = self.conn.clone();
-        let n: i64 = EXTEND_SCRIPT
-            .key(self.key("lease", ticket_id))
-            .arg(token)
-            .arg(ms(ttl))
-            .invoke_async(&mut c)
-            .await?;
-        Ok(n == 1)
+        self.keys(ticket_id)
+            .lease()
+            .extend(&self.conn, token, ttl)
+            .await
     }
 
     /// Gives our lease back.
@@ -219,11 +174,9 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn release_lease(&self, ticket_id: &str, token: &str) -> Result<(), StoreError> {
-        let mut c = self.conn.clone();
-        let _: i64 = RELEASE_SCRIPT
-            .key(self.key("lease", ticket_id))
-            .arg(token)
-            .invoke_async(&mut c)
+        self.keys(ticket_id)
+            .lease()
+            .release(&self.conn, token)
             .await?;
         Ok(())
     }
@@ -266,7 +219,7 @@ impl TicketRecords {
             .arg(&body)
             .arg("NX")
             .arg("PX")
-            .arg(ms(ttl))
+            .arg(kv::ttl_ms(ttl))
             .query_async(&mut c)
             .await?;
         if set.is_some() {
@@ -283,19 +236,9 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn count_done(&self) -> Result<usize, StoreError> {
-        Ok(self.keys("done").await?.len())
-    }
-
-    async fn keys(&self, kind: &str) -> Result<Vec<String>, StoreError> {
-        let mut c = self.conn.clone();
-        let mut iter = c
-            .scan_match::<_, String>(format!("{}:{kind}:*", self.prefix))
-            .await?;
-        let mut keys = Vec::new();
-        while let Some(k) = futures::StreamExt::next(&mut iter).await {
-            keys.push(k?);
-        }
-        Ok(keys)
+        Ok(kv::scan(&self.conn, &format!("{}:done:*", self.prefix))
+            .await?
+            .len())
     }
 
     /// Deletes every record under the prefix (tests clean up with it).
@@ -303,14 +246,7 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn delete_all(&self) -> Result<(), StoreError> {
-        let mut all = Vec::new();
-        for kind in ["lease", "result", "done"] {
-            all.extend(self.keys(kind).await?);
-        }
-        if !all.is_empty() {
-            let mut c = self.conn.clone();
-            let _: () = c.del(all).await?;
-        }
-        Ok(())
+        let patterns = ["lease", "result", "done"].map(|kind| format!("{}:{kind}:*", self.prefix));
+        kv::delete_matching(&self.conn, &patterns).await
     }
 }

@@ -39,7 +39,7 @@ use crate::agent::Agent;
 use crate::config::Settings;
 use crate::domain::outcome::OutcomeKind;
 use crate::domain::ticket::{Ticket, TicketError};
-use crate::idempotency::StoreError;
+use crate::kv::StoreError;
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::telemetry::redact;
 

@@ -548,8 +548,7 @@ pub async fn broker_loop(
         .await?;
     let publish = confirm_channel(&conn).await?;
     topology.declare(&consume, &settings.amqp).await?;
-    let client = redis::Client::open(settings.redis.url.as_str())?;
-    let redis = redis::aio::ConnectionManager::new(client).await?;
+    let redis = ticket_agent::kv::connect(&settings.redis.url).await?;
     let permits = Arc::new(tokio::sync::Semaphore::new(settings.worker.concurrency));
     let mut consumer = consume
         .basic_consume(
