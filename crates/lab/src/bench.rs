@@ -6,12 +6,11 @@
 //! as children of the benchmark, each under its own queue and key prefix, on the same
 //! generated traffic. The benchmark submits the tickets (recording when each was
 //! published), reads every outcome off `outcomes.all` (recording when it arrived),
-//! and samples each child's CPU time and peak RSS from /proc before stopping it.
+//! and samples each child's CPU time and peak RSS ([`crate::proc`]) before stopping it.
 //! Measurements, not tests: nothing here fails because the machine is slow.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -25,6 +24,11 @@ use serde::Serialize;
 
 use ticket_agent::config::Settings;
 use ticket_agent::domain::ticket::Ticket;
+
+use crate::proc;
+
+/// How long a child gets to exit after SIGTERM before it is killed.
+const STOP_GRACE: Duration = Duration::from_secs(40);
 use ticket_agent::queue::{
     TICKET_KEY, Topology, confirm_channel, connect, publish_confirmed, queue_state,
 };
@@ -46,7 +50,7 @@ pub struct BenchOptions {
     pub scenarios: Vec<char>,
     /// Worker counts for the scale-out scenario.
     pub scale: Vec<usize>,
-    /// The ticket-agent-lab binary, for `gen`, `fake-llm` and `bench-loop` children.
+    /// The ticket-agent-lab binary, for `fake-llm` and `bench-loop` children.
     pub binary: PathBuf,
     /// The ticket-agent binary, for `worker` children.
     pub agent_binary: PathBuf,
@@ -87,7 +91,7 @@ pub struct Measurement {
 /// RabbitMQ or Redis unreachable, a child that does not start, or outcomes that
 /// never arrive within the timeout.
 pub async fn run(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec<Measurement>> {
-    let tickets = generate(opts)?;
+    let tickets = generate(settings, opts)?;
     let mut out = Vec::new();
     for s in &opts.scenarios {
         match s {
@@ -152,112 +156,28 @@ enum Kind {
     FakeModel,
 }
 
-/// The traffic: `ticket-agent-lab gen` output, poison left out, as ticket JSON.
-fn generate(opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
-    let output = Command::new(&opts.binary)
-        .args([
-            "gen",
-            "--n",
-            &opts.n.to_string(),
-            "--seed",
-            &opts.seed.to_string(),
-        ])
-        .stderr(Stdio::inherit())
-        .output()
-        .context("running ticket-agent-lab gen")?;
-    anyhow::ensure!(output.status.success(), "ticket-agent-lab gen failed");
+/// The traffic: what `ticket-agent-lab gen` writes for this seed, poison left out, as
+/// ticket JSON.
+fn generate(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let world = ticket_agent::app::load_world(settings)?;
+    let now = settings
+        .clock
+        .now
+        .or(world.now)
+        .context("the traffic is labelled against a pinned clock: set clock.now or use a world with `now`")?;
+    let options = crate::traffic::GenOptions {
+        n: opts.n,
+        seed: opts.seed,
+        ..Default::default()
+    };
     let mut tickets = Vec::new();
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
+    for line in crate::traffic::generate(&world, now, &options)? {
         if let Ok(t) = Ticket::from_json(line.as_bytes(), 32 * 1024) {
             tickets.push((t.ticket_id.to_string(), serde_json::to_vec(&t)?));
         }
     }
     anyhow::ensure!(!tickets.is_empty(), "gen produced no valid tickets");
     Ok(tickets)
-}
-
-fn free_port() -> anyhow::Result<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
-}
-
-/// A child process, killed if dropped while running.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Proc {
-    /// CPU seconds (user + system) and peak RSS in KiB, from /proc.
-    fn usage(&self, ticks_per_s: f64) -> (f64, u64) {
-        let pid = self.0.id();
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        let after = stat.rsplit_once(") ").map(|(_, r)| r).unwrap_or("");
-        let fields: Vec<&str> = after.split_whitespace().collect();
-        let ticks = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|v| v.parse::<f64>().ok())
-                .unwrap_or(0.0)
-        };
-        // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the name.
-        let cpu = (ticks(11) + ticks(12)) / ticks_per_s;
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-        let hwm = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.split_whitespace().next()?.parse().ok())
-            .unwrap_or(0);
-        (cpu, hwm)
-    }
-
-    fn terminate(mut self) {
-        let _ = Command::new("kill")
-            .arg("-TERM")
-            .arg(self.0.id().to_string())
-            .status();
-        let deadline = Instant::now() + Duration::from_secs(40);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.0.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = self.0.kill();
-    }
-}
-
-fn ticks_per_second() -> f64 {
-    Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
-        .unwrap_or(100.0)
-}
-
-fn spawn(
-    binary: &Path,
-    args: &[&str],
-    env: &[(String, String)],
-    log: &Path,
-) -> anyhow::Result<Proc> {
-    let file = std::fs::File::create(log)?;
-    let mut cmd = Command::new(binary);
-    cmd.args(args).stdout(Stdio::null()).stderr(file);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.env("RUST_LOG", "warn");
-    Ok(Proc(cmd.spawn().with_context(|| {
-        format!("starting {} {args:?}", binary.display())
-    })?))
 }
 
 async fn consumers(ch: &Channel, queue: &str) -> u32 {
@@ -314,10 +234,10 @@ async fn scenario(
     ];
     let mut fake = None;
     if kind == Kind::FakeModel {
-        let port = free_port()?;
+        let port = proc::free_port()?;
         let latency = opts.latency_ms.to_string();
         let listen = format!("127.0.0.1:{port}");
-        fake = Some(spawn(
+        fake = Some(proc::spawn(
             &opts.binary,
             &["fake-llm", "--listen", &listen, "--latency-ms", &latency],
             &[],
@@ -360,7 +280,7 @@ async fn scenario(
         } else {
             (&opts.agent_binary, &["worker"])
         };
-        children.push(spawn(
+        children.push(proc::spawn(
             binary,
             args,
             &env,
@@ -456,19 +376,18 @@ async fn scenario(
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let ticks = ticks_per_second();
     let mut cpu = 0.0;
     let mut rss_kib = 0;
     for c in &children {
-        let (c_cpu, c_rss) = c.usage(ticks);
-        cpu += c_cpu;
-        rss_kib = rss_kib.max(c_rss);
+        let usage = c.usage();
+        cpu += usage.cpu_secs;
+        rss_kib = rss_kib.max(usage.peak_rss_kib);
     }
     for c in children {
-        c.terminate();
+        c.stop(STOP_GRACE).await;
     }
     if let Some(f) = fake {
-        f.terminate();
+        f.stop(STOP_GRACE).await;
     }
     collector.abort();
 

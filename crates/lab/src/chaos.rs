@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use lapin::options::{BasicGetOptions, BasicPublishOptions};
 use rand::{Rng, SeedableRng};
+use rustix::process::Signal;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -31,6 +32,8 @@ use ticket_agent::commerce::embedded::World;
 use ticket_agent::config::Settings;
 use ticket_agent::domain::money::Usd;
 use ticket_agent::domain::ticket::Ticket;
+
+use crate::proc::{self, Child};
 use ticket_agent::queue::{TICKET_KEY, Topology, confirm_channel, connect, queue_state};
 
 /// What to run.
@@ -313,94 +316,37 @@ async fn refund(
     )
 }
 
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+fn start_redis(port: u16, dir: &Path) -> anyhow::Result<Child> {
+    let mut cmd = tokio::process::Command::new("redis-server");
+    cmd.args([
+        "--port",
+        &port.to_string(),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+    ])
+    .arg("--dir")
+    .arg(dir)
+    .stdout(Stdio::null())
+    .stderr(Stdio::null());
+    Child::start(cmd).context("starting redis-server (is it installed?)")
 }
 
-impl Proc {
-    fn signal(&self, sig: &str) {
-        let _ = Command::new("kill")
-            .arg(format!("-{sig}"))
-            .arg(self.0.id().to_string())
-            .status();
+/// Restarts the RabbitMQ application (`rabbitmqctl stop_app`, `start_app`,
+/// `await_startup`); `false` when `rabbitmqctl` is missing or refuses.
+async fn restart_rabbitmq() -> bool {
+    if !proc::run_quietly("rabbitmqctl", &["stop_app"]).await {
+        return false;
     }
-
-    fn stop(mut self, grace: Duration) {
-        self.signal("TERM");
-        let deadline = Instant::now() + grace;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.0.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-fn spawn(
-    binary: &Path,
-    args: &[&str],
-    env: &[(String, String)],
-    log: &Path,
-) -> anyhow::Result<Proc> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log)?;
-    let mut cmd = Command::new(binary);
-    cmd.args(args)
-        .stdout(Stdio::null())
-        .stderr(file)
-        .env("RUST_LOG", "warn");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    Ok(Proc(cmd.spawn().with_context(|| {
-        format!("starting {} {args:?}", binary.display())
-    })?))
-}
-
-fn start_redis(port: u16, dir: &Path) -> anyhow::Result<Proc> {
-    let child = Command::new("redis-server")
-        .args([
-            "--port",
-            &port.to_string(),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "yes",
-            "--appendfsync",
-            "always",
-        ])
-        .arg("--dir")
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .context("starting redis-server (is it installed?)")?;
-    Ok(Proc(child))
-}
-
-async fn wait_tcp(addr: &str, limit: Duration) -> anyhow::Result<()> {
-    let start = Instant::now();
-    while tokio::net::TcpStream::connect(addr).await.is_err() {
-        anyhow::ensure!(start.elapsed() < limit, "{addr} did not answer");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    Ok(())
-}
-
-fn free_port() -> anyhow::Result<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    proc::run_quietly("rabbitmqctl", &["start_app"]).await;
+    proc::run_quietly("rabbitmqctl", &["await_startup"]).await;
+    true
 }
 
 /// Runs the chaos scenario and returns its verdict.
@@ -417,11 +363,11 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let mut report = ChaosReport::default();
 
     // Our own Redis, with AOF, so that a restart keeps what was written.
-    let redis_port = free_port()?;
+    let redis_port = proc::free_port()?;
     let redis_addr = format!("127.0.0.1:{redis_port}");
     let redis_url = format!("redis://{redis_addr}");
     let mut redis = start_redis(redis_port, &dir)?;
-    wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
+    proc::wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
 
     // The fake order service.
     let world = World::fixture();
@@ -528,7 +474,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
 
     // The processes.
     let token = format!("{:032x}", rand::random::<u128>());
-    let approvals_port = free_port()?;
+    let approvals_port = proc::free_port()?;
     let env: Vec<(String, String)> = vec![
         ("TICKET_AGENT__AMQP__PREFIX".into(), prefix.clone()),
         ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
@@ -599,15 +545,15 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     ];
     let mut approvals_env = env.clone();
     approvals_env.push(("TICKET_AGENT__COMMERCE__BACKEND".into(), "http".into()));
-    let approvals = spawn(
+    let approvals = proc::spawn(
         &opts.binary,
         &["approvals", "serve"],
         &approvals_env,
         &dir.join("approvals.log"),
     )?;
-    let mut workers: Vec<Proc> = (0..opts.workers)
+    let mut workers: Vec<Child> = (0..opts.workers)
         .map(|i| {
-            spawn(
+            proc::spawn(
                 &opts.binary,
                 &["worker"],
                 &env,
@@ -615,7 +561,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             )
         })
         .collect::<anyhow::Result<_>>()?;
-    wait_tcp(
+    proc::wait_tcp(
         &format!("127.0.0.1:{approvals_port}"),
         Duration::from_secs(30),
     )
@@ -637,7 +583,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         tokio::time::sleep(Duration::from_millis(250)).await;
         let done = records.count_done().await.unwrap_or(0);
         for (i, w) in workers.iter_mut().enumerate() {
-            if let Ok(Some(status)) = w.0.try_wait() {
+            if let Some(status) = w.exited() {
                 anyhow::bail!(
                     "worker {i} exited by itself ({status}); its log is in {}",
                     dir.display()
@@ -646,9 +592,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         }
         if last_kill.elapsed() >= opts.kill_every && done < report.tickets {
             let victim = rng.random_range(0..workers.len());
-            workers[victim].signal("KILL");
+            workers[victim].signal(Signal::KILL);
             report.kills += 1;
-            workers[victim] = spawn(
+            workers[victim] = proc::spawn(
                 &opts.binary,
                 &["worker"],
                 &env,
@@ -658,26 +604,13 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             last_kill = Instant::now();
         }
         if report.redis_restarts == 0 && done * 4 >= report.tickets {
-            redis.stop(Duration::from_secs(10));
+            redis.stop(Duration::from_secs(10)).await;
             redis = start_redis(redis_port, &dir)?;
-            wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
+            proc::wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
             report.redis_restarts += 1;
         }
         if opts.restart_rabbitmq && report.rabbitmq_restarts == 0 && done * 2 >= report.tickets {
-            let stop = Command::new("rabbitmqctl")
-                .arg("stop_app")
-                .stdout(Stdio::null())
-                .status();
-            if stop.map(|s| s.success()).unwrap_or(false) {
-                tokio::time::sleep(Duration::from_secs(2)).await;
-                let _ = Command::new("rabbitmqctl")
-                    .arg("start_app")
-                    .stdout(Stdio::null())
-                    .status();
-                let _ = Command::new("rabbitmqctl")
-                    .arg("await_startup")
-                    .stdout(Stdio::null())
-                    .status();
+            if restart_rabbitmq().await {
                 report.rabbitmq_restarts += 1;
             }
         }
@@ -708,9 +641,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     reviewer.abort();
     llm_server.abort();
     for w in workers {
-        w.stop(Duration::from_secs(15));
+        w.stop(Duration::from_secs(15)).await;
     }
-    approvals.stop(Duration::from_secs(10));
+    approvals.stop(Duration::from_secs(10)).await;
 
     // The checks.
     let conn = connect(&settings.amqp.url, "ticket-agent chaos check").await?;

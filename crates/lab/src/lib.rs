@@ -10,8 +10,10 @@
 //!   bare broker loop `bench-loop` it runs as a child).
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
+//! - [`proc`]: the child processes bench and chaos run, signal and measure.
 
 pub mod bench;
 pub mod chaos;
 pub mod fake_llm;
+pub mod proc;
 pub mod traffic;

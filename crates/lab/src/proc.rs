@@ -1,0 +1,204 @@
+//! The lab's child processes: workers, the approvals service, the fake model, the bare
+//! loop, a Redis of its own. Started with `tokio::process` and killed if dropped, so a
+//! failed run leaves nothing behind; signalled through `rustix`; measured (CPU time,
+//! peak RSS) through `procfs`. Nothing here blocks a runtime thread.
+
+use std::path::Path;
+use std::process::{ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use rustix::process::{Pid, Signal, kill_process};
+
+/// A child process, killed if dropped while it runs.
+pub struct Child {
+    inner: tokio::process::Child,
+    pid: Option<Pid>,
+}
+
+/// What a child has used so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Usage {
+    /// CPU seconds, user and system.
+    pub cpu_secs: f64,
+    /// Peak resident set size, KiB.
+    pub peak_rss_kib: u64,
+}
+
+/// Starts `binary args` with `env` set (and `RUST_LOG=warn`), stdout discarded and
+/// stderr appended to `log`.
+///
+/// # Errors
+/// The log cannot be opened, or the binary cannot be started.
+pub fn spawn(
+    binary: &Path,
+    args: &[&str],
+    env: &[(String, String)],
+    log: &Path,
+) -> anyhow::Result<Child> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .with_context(|| format!("opening {}", log.display()))?;
+    let mut cmd = tokio::process::Command::new(binary);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(file)
+        .env("RUST_LOG", "warn")
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .kill_on_drop(true);
+    Child::start(cmd).with_context(|| format!("starting {} {args:?}", binary.display()))
+}
+
+impl Child {
+    /// Starts `cmd` (made to be killed on drop).
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    pub fn start(mut cmd: tokio::process::Command) -> std::io::Result<Self> {
+        let inner = cmd.kill_on_drop(true).spawn()?;
+        let pid = inner
+            .id()
+            .and_then(|id| i32::try_from(id).ok())
+            .and_then(Pid::from_raw);
+        Ok(Self { inner, pid })
+    }
+
+    /// Sends `signal`; a child that has exited already is left alone.
+    pub fn signal(&self, signal: Signal) {
+        if let Some(pid) = self.pid
+            && let Err(e) = kill_process(pid, signal)
+        {
+            tracing::debug!(error = %e, ?signal, "signal not delivered (the child has exited)");
+        }
+    }
+
+    /// The child's exit status, if it has exited.
+    pub fn exited(&mut self) -> Option<ExitStatus> {
+        self.inner.try_wait().ok().flatten()
+    }
+
+    /// SIGTERM, then up to `grace` for it to exit, then SIGKILL. Returns whether it
+    /// exited within the grace.
+    pub async fn stop(mut self, grace: Duration) -> bool {
+        self.signal(Signal::TERM);
+        let exited = tokio::time::timeout(grace, self.inner.wait()).await.is_ok();
+        if !exited {
+            let _ = self.inner.kill().await;
+        }
+        exited
+    }
+
+    /// CPU time and peak RSS so far, from `/proc` (zero once the child is gone).
+    pub fn usage(&self) -> Usage {
+        let Some(pid) = self.pid else {
+            return Usage::default();
+        };
+        let Ok(process) = procfs::process::Process::new(pid.as_raw_nonzero().get()) else {
+            return Usage::default();
+        };
+        let ticks = procfs::ticks_per_second() as f64;
+        let cpu_secs = process
+            .stat()
+            .map(|s| (s.utime + s.stime) as f64 / ticks)
+            .unwrap_or(0.0);
+        let peak_rss_kib = process
+            .status()
+            .ok()
+            .and_then(|s| s.vmhwm)
+            .unwrap_or(0);
+        Usage {
+            cpu_secs,
+            peak_rss_kib,
+        }
+    }
+}
+
+/// Waits until something listens on `addr`.
+///
+/// # Errors
+/// Nothing listened within `limit`.
+pub async fn wait_tcp(addr: &str, limit: Duration) -> anyhow::Result<()> {
+    let start = Instant::now();
+    while tokio::net::TcpStream::connect(addr).await.is_err() {
+        anyhow::ensure!(start.elapsed() < limit, "{addr} did not answer");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// A loopback port free now (for a child to bind).
+///
+/// # Errors
+/// No port could be bound.
+pub fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+/// Runs a short command to completion off the runtime's threads (`rabbitmqctl`);
+/// `true` when it exits 0.
+pub async fn run_quietly(program: &str, args: &[&str]) -> bool {
+    tokio::process::Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .status()
+        .await
+        .is_ok_and(|s| s.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_child_is_measured_while_it_runs_and_stops_on_sigterm() {
+        let dir = tempfile_dir();
+        let log = dir.join("sleep.log");
+        let child = spawn(Path::new("sleep"), &["30"], &[], &log).unwrap();
+        let usage = child.usage();
+        assert!(usage.peak_rss_kib > 0, "{usage:?}");
+        let started = Instant::now();
+        assert!(child.stop(Duration::from_secs(10)).await);
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn a_dropped_child_is_killed() {
+        let dir = tempfile_dir();
+        let child = spawn(Path::new("sleep"), &["30"], &[], &dir.join("s.log")).unwrap();
+        let pid = child.pid.unwrap();
+        drop(child);
+        // The kill is sent on drop; the zombie is reaped by the runtime in the background.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let gone = procfs::process::Process::new(pid.as_raw_nonzero().get())
+                .and_then(|p| p.stat())
+                .map(|s| s.state == 'Z')
+                .unwrap_or(true);
+            if gone {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the dropped child still runs");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn tempfile_dir() -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "ta-lab-proc-{}-{}",
+            std::process::id(),
+            rand::random::<u64>()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+}
