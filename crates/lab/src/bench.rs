@@ -160,11 +160,9 @@ enum Kind {
 /// ticket JSON.
 fn generate(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     let world = ticket_agent::app::load_world(settings)?;
-    let now = settings
-        .clock
-        .now
-        .or(world.now)
-        .context("the traffic is labelled against a pinned clock: set clock.now or use a world with `now`")?;
+    let now = settings.clock.now.or(world.now).context(
+        "the traffic is labelled against a pinned clock: set clock.now or use a world with `now`",
+    )?;
     let options = crate::traffic::GenOptions {
         n: opts.n,
         seed: opts.seed,

@@ -609,10 +609,12 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             proc::wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
             report.redis_restarts += 1;
         }
-        if opts.restart_rabbitmq && report.rabbitmq_restarts == 0 && done * 2 >= report.tickets {
-            if restart_rabbitmq().await {
-                report.rabbitmq_restarts += 1;
-            }
+        if opts.restart_rabbitmq
+            && report.rabbitmq_restarts == 0
+            && done * 2 >= report.tickets
+            && restart_rabbitmq().await
+        {
+            report.rabbitmq_restarts += 1;
         }
         // Drained: every ticket done, no message waiting anywhere, and every proposal
         // decided and executed — holding for a second, since an unacked message is

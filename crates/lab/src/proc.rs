@@ -104,11 +104,7 @@ impl Child {
             .stat()
             .map(|s| (s.utime + s.stime) as f64 / ticks)
             .unwrap_or(0.0);
-        let peak_rss_kib = process
-            .status()
-            .ok()
-            .and_then(|s| s.vmhwm)
-            .unwrap_or(0);
+        let peak_rss_kib = process.status().ok().and_then(|s| s.vmhwm).unwrap_or(0);
         Usage {
             cpu_secs,
             peak_rss_kib,
