@@ -16,7 +16,7 @@ use crate::approvals::service::ApprovalsApp;
 use crate::approvals::{ApprovalStore, Approvals, Publisher};
 use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
-use crate::config::Settings;
+use crate::config::{BackendKind, Settings};
 use crate::domain::clock::Clock;
 use crate::executor::Outbox;
 use crate::idempotency::RedisStore;
@@ -44,11 +44,11 @@ pub fn load_world(settings: &Settings) -> anyhow::Result<World> {
 /// # Errors
 /// A world that does not load, or an HTTP client that cannot be built.
 pub fn commerce_backend(settings: &Settings) -> anyhow::Result<Arc<dyn CommerceBackend>> {
-    Ok(match settings.commerce.backend.as_str() {
-        "http" => Arc::new(crate::commerce::http::HttpBackend::new(
+    Ok(match settings.commerce.backend {
+        BackendKind::Http => Arc::new(crate::commerce::http::HttpBackend::new(
             &settings.commerce.http,
         )?),
-        _ => Arc::new(EmbeddedBackend::new(load_world(settings)?)),
+        BackendKind::Embedded => Arc::new(EmbeddedBackend::new(load_world(settings)?)),
     })
 }
 

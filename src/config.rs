@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
+use secrecy::SecretString;
 use serde::Deserialize;
 
 const EMBEDDED_DEFAULTS: &str = include_str!("../config/default.toml");
@@ -25,15 +26,15 @@ pub struct Settings {
     pub commerce: CommerceSettings,
     /// Knowledge-base search.
     pub kb: KbSettings,
-    /// The clock.
+    /// A pinned "now", for tests, evals and replays of old traffic.
     pub clock: ClockSettings,
-    /// Redis.
+    /// Where the idempotency, ticket and approval records live.
     pub redis: RedisSettings,
     /// The idempotency store.
     pub idempotency: IdempotencySettings,
     /// The eval runner.
     pub eval: EvalSettings,
-    /// RabbitMQ.
+    /// The broker and the names of everything declared on it.
     pub amqp: AmqpSettings,
     /// The queue worker.
     pub worker: WorkerSettings,
@@ -43,7 +44,7 @@ pub struct Settings {
     pub approvals: ApprovalsSettings,
 }
 
-/// RabbitMQ.
+/// The broker connection and the topology's names and limits.
 #[derive(Debug, Clone, Deserialize)]
 pub struct AmqpSettings {
     /// The connection URL (credentials may sit in it; it is never logged).
@@ -63,7 +64,9 @@ pub struct WorkerSettings {
     pub concurrency: usize,
     /// Unacknowledged deliveries per consumer; 0 for twice the concurrency.
     pub prefetch: u16,
-    /// Delay of each retry tier, in milliseconds.
+    /// Delay of each retry tier, in milliseconds. From the environment a list is
+    /// comma-separated; a single number is a one-tier list.
+    #[serde(deserialize_with = "one_or_many")]
     pub retry_delays_ms: Vec<u64>,
     /// Attempts in all before dead-lettering.
     pub max_attempts: u32,
@@ -201,11 +204,31 @@ pub struct ProviderSettings {
     pub price_output_per_mtok: f64,
 }
 
+/// Which commerce backend serves orders and refunds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BackendKind {
+    /// The shop in memory, over the world in `commerce.data_dir`.
+    Embedded,
+    /// An order service over HTTP (docs/backends.md).
+    Http,
+}
+
+/// Where approved emails go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutboxKind {
+    /// A JSON Lines file (`outbox.path`).
+    File,
+    /// An SMTP server.
+    Smtp,
+}
+
 /// Which commerce backend, and its data.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CommerceSettings {
-    /// `embedded` or `http`.
-    pub backend: String,
+    /// `embedded` or `http`; anything else fails at start, naming this key.
+    pub backend: BackendKind,
     /// The world's data folder; empty for the fixture world compiled in.
     pub data_dir: String,
     /// The HTTP backend.
@@ -228,8 +251,8 @@ pub struct HttpCommerceSettings {
 /// Where approved emails go.
 #[derive(Debug, Clone, Deserialize)]
 pub struct OutboxSettings {
-    /// `file` or `smtp`.
-    pub kind: String,
+    /// `file` or `smtp`; anything else fails at start, naming this key.
+    pub kind: OutboxKind,
     /// The JSON Lines file of the file outbox.
     pub path: String,
     /// SMTP server host.
@@ -276,14 +299,14 @@ pub struct KbSettings {
     pub max_results: usize,
 }
 
-/// The clock.
+/// A pinned "now" (empty: the data's own snapshot instant, else the system clock).
 #[derive(Debug, Clone, Deserialize)]
 pub struct ClockSettings {
     /// A pinned instant.
     pub now: Option<DateTime<Utc>>,
 }
 
-/// Redis.
+/// The Redis connection and key prefix.
 #[derive(Debug, Clone, Deserialize)]
 pub struct RedisSettings {
     /// The connection URL.
@@ -312,6 +335,51 @@ pub struct EvalSettings {
     pub min_pass_rate: f64,
 }
 
+/// A list of numbers, or one number standing for a list of one: with `try_parsing`,
+/// a variable holding a single number arrives as that number, not as a list.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+    struct Numbers;
+    impl<'de> serde::de::Visitor<'de> for Numbers {
+        type Value = Vec<u64>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a number or a list of numbers")
+        }
+
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Vec<u64>, E> {
+            Ok(vec![v])
+        }
+
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Vec<u64>, E> {
+            u64::try_from(v).map(|v| vec![v]).map_err(E::custom)
+        }
+
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Vec<u64>, E> {
+            v.split(',')
+                .map(|p| p.trim().parse::<u64>().map_err(E::custom))
+                .collect()
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u64>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(v) = seq.next_element::<u64>()? {
+                out.push(v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(Numbers)
+}
+
+/// The secret in the environment variable `name`, trimmed; `None` when it is unset or
+/// blank. Secrets come only from the environment, and only ever as a
+/// [`SecretString`], which neither `Debug` nor a log line shows.
+pub fn secret_from_env(name: &str) -> Option<SecretString> {
+    let value = std::env::var(name).ok()?;
+    let value = value.trim();
+    (!value.is_empty()).then(|| SecretString::from(value))
+}
+
 impl Settings {
     /// Loads the layers from the configuration folder (`config` unless
     /// `TICKET_AGENT_CONFIG_DIR` names another) and the environment.
@@ -332,6 +400,19 @@ impl Settings {
     /// # Errors
     /// As [`Settings::load`].
     pub fn load_from(dir: &Path, env: Option<&str>) -> anyhow::Result<Self> {
+        Self::load_with_vars(dir, env, None)
+    }
+
+    /// As [`Settings::load_from`], with `vars` standing in for the process
+    /// environment when given (tests set variables without racing each other).
+    ///
+    /// # Errors
+    /// As [`Settings::load`].
+    pub fn load_with_vars(
+        dir: &Path,
+        env: Option<&str>,
+        vars: Option<config::Map<String, String>>,
+    ) -> anyhow::Result<Self> {
         use config::{Config, Environment, File, FileFormat};
         let mut builder =
             Config::builder().add_source(File::from_str(EMBEDDED_DEFAULTS, FileFormat::Toml));
@@ -354,7 +435,8 @@ impl Settings {
                     .try_parsing(true)
                     // Lists from the environment are comma-separated: "5000,30000,300000".
                     .list_separator(",")
-                    .with_list_parse_key("worker.retry_delays_ms"),
+                    .with_list_parse_key("worker.retry_delays_ms")
+                    .source(vars),
             )
             .build()
             .context("reading configuration")?
@@ -414,18 +496,6 @@ impl Settings {
                 bail!("invalid configuration: {key} is out of range");
             }
         }
-        if !matches!(self.commerce.backend.as_str(), "embedded" | "http") {
-            bail!(
-                "invalid configuration: commerce.backend = {:?}; expected \"embedded\" or \"http\"",
-                self.commerce.backend
-            );
-        }
-        if !matches!(self.outbox.kind.as_str(), "file" | "smtp") {
-            bail!(
-                "invalid configuration: outbox.kind = {:?}; expected \"file\" or \"smtp\"",
-                self.outbox.kind
-            );
-        }
         if !matches!(self.outbox.smtp_tls.as_str(), "none" | "starttls" | "tls") {
             bail!(
                 "invalid configuration: outbox.smtp_tls = {:?}; expected none, starttls or tls",
@@ -482,14 +552,40 @@ mod tests {
         assert!(err.contains("agent.max_tool_calls"), "{err}");
     }
 
+    fn with_var(key: &str, value: &str) -> anyhow::Result<Settings> {
+        let vars = [(key.to_string(), value.to_string())].into_iter().collect();
+        Settings::load_with_vars(Path::new("/nonexistent"), None, Some(vars))
+    }
+
     #[test]
     fn a_list_can_be_set_from_the_environment_comma_separated() {
-        // SAFETY: a variable only this test reads; tests that load settings from the
-        // environment are not run concurrently with ones that set it.
-        unsafe { std::env::set_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "100,200") };
-        let s = Settings::load_from(Path::new("/nonexistent"), None);
-        unsafe { std::env::remove_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS") };
+        let s = with_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "100,200");
         assert_eq!(s.unwrap().worker.retry_delays_ms, vec![100, 200]);
+    }
+
+    #[test]
+    fn an_unknown_backend_or_outbox_kind_fails_at_start_naming_its_key() {
+        let e = format!(
+            "{:#}",
+            with_var("TICKET_AGENT__COMMERCE__BACKEND", "ftp").unwrap_err()
+        );
+        assert!(e.contains("commerce.backend") && e.contains("ftp"), "{e}");
+        let e = format!(
+            "{:#}",
+            with_var("TICKET_AGENT__OUTBOX__KIND", "carrier-pigeon").unwrap_err()
+        );
+        assert!(
+            e.contains("outbox.kind") && e.contains("carrier-pigeon"),
+            "{e}"
+        );
+        let s = with_var("TICKET_AGENT__COMMERCE__BACKEND", "http").unwrap();
+        assert_eq!(s.commerce.backend, BackendKind::Http);
+    }
+
+    #[test]
+    fn a_list_of_one_can_be_set_from_the_environment() {
+        let s = with_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "500");
+        assert_eq!(s.unwrap().worker.retry_delays_ms, vec![500]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use serde_json::Value;
 pub enum Role {
     /// The ticket and the tool results.
     User,
-    /// The model.
+    /// The model's turns: text and tool calls.
     Assistant,
 }
 

@@ -11,6 +11,7 @@ use std::io::Write;
 use futures::StreamExt;
 use serde::Serialize;
 use serde_json::Value;
+use tracing::Instrument;
 
 use crate::agent::{Agent, TicketRun};
 use crate::conversation::Usage;
@@ -21,7 +22,7 @@ use crate::domain::ticket::{Ticket, TicketError};
 /// One output line.
 #[derive(Debug, Clone, Serialize)]
 pub struct OutcomeLine {
-    /// The ticket.
+    /// The ticket this line answers.
     pub ticket_id: String,
     /// `resolved`, `refund_proposed` or `escalated`.
     pub outcome: OutcomeKind,
@@ -119,7 +120,7 @@ impl std::fmt::Display for Summary {
 pub struct BadLine {
     /// 1-based line number.
     pub line: usize,
-    /// Why.
+    /// What is wrong with it, naming the field.
     pub error: TicketError,
 }
 
@@ -143,7 +144,8 @@ impl Progress for Quiet {
 /// escalates the ticket (`model_error`, `backend_unavailable`), since this mode has no
 /// queue to retry it from later. What the run spent before failing is kept.
 pub async fn run_one(agent: &Agent, ticket: &Ticket) -> TicketRun {
-    match agent.run(ticket).await {
+    let span = crate::telemetry::ticket_span(&ticket.ticket_id);
+    match agent.run(ticket).instrument(span).await {
         Ok(run) => run,
         Err(e) => {
             tracing::error!(ticket_id = %ticket.ticket_id, error = %crate::telemetry::redact(&e.to_string()), "ticket could not finish; escalating");

@@ -2,10 +2,10 @@
 //! stays the command's output (JSON Lines that scripts read), and [`redact`], which
 //! every log line that may carry customer text goes through.
 //!
-//! Spans: the worker opens one `ticket` span per delivery (`ticket_id`, `attempt`,
-//! `worker_id`) and the agent's model and tool calls run inside it; the agent opens
-//! its own `ticket` span (with `ticket_id` alone) only where no such span is open, as in
-//! `process` and `eval`. In `--log-format json` the current span's fields are under
+//! Spans: every ticket runs in one `ticket` span opened by whoever runs it: the worker
+//! opens it per delivery (`ticket_id`, `attempt`, `worker_id`), `process` and `eval`
+//! with [`ticket_span`] (`ticket_id` alone); the agent's model and tool calls run
+//! inside it. In `--log-format json` the current span's fields are under
 //! `span` and every open span's under `spans`.
 
 use std::borrow::Cow;
@@ -13,6 +13,11 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 use tracing_subscriber::EnvFilter;
+
+/// The `ticket` span of a run outside the worker (`process`, `eval`).
+pub fn ticket_span(ticket_id: &crate::domain::ticket::TicketId) -> tracing::Span {
+    tracing::info_span!("ticket", ticket_id = %ticket_id)
+}
 
 /// The log line format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -72,10 +77,15 @@ static PHONE: LazyLock<Regex> =
 static DATE_PREFIX: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\d{4}-\d{2}-\d{2}").expect("a valid regex"));
 
-/// 7 to 15 digits (E.164 allows 15), and not a date.
+/// 7 to 15 digits (E.164 allows 15) written the way phone numbers are, with a `+`,
+/// parentheses or separators, or at least 10 digits written bare; and not a date. A
+/// bare shorter run is a count, a size or an id ("message of 2097224 bytes").
 fn is_phone(candidate: &str) -> bool {
     let digits = candidate.bytes().filter(u8::is_ascii_digit).count();
-    (7..=15).contains(&digits) && !DATE_PREFIX.is_match(candidate.trim_start_matches(['+', '(']))
+    let bare = digits == candidate.len();
+    let shortest = if bare { 10 } else { 7 };
+    (shortest..=15).contains(&digits)
+        && !DATE_PREFIX.is_match(candidate.trim_start_matches(['+', '(']))
 }
 
 /// `text` with email addresses, card-like numbers (13–19 digits, spaces or dashes
@@ -139,6 +149,24 @@ mod tests {
                 redact(text)
             );
         }
+    }
+
+    #[test]
+    fn a_size_or_count_written_as_bare_digits_is_not_a_phone_number() {
+        for text in [
+            "message of 2097224 bytes, over the limit of 49152",
+            "processed 1234567 tickets in 7654321 ms",
+        ] {
+            assert!(
+                matches!(redact(text), Cow::Borrowed(_)),
+                "{text} -> {}",
+                redact(text)
+            );
+        }
+        // Ten bare digits still read as a phone number, and a short one written as one
+        // still is one.
+        assert_eq!(redact("call 5558675309 today"), "call [phone] today");
+        assert_eq!(redact("call 867-5309 today"), "call [phone] today");
     }
 
     #[test]

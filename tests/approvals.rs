@@ -50,7 +50,7 @@ impl Env {
         let mut settings = Settings::defaults();
         settings.amqp.prefix = prefix.clone();
         settings.redis.key_prefix = prefix;
-        settings.commerce.backend = "http".into();
+        settings.commerce.backend = ticket_agent::config::BackendKind::Http;
         settings.commerce.http.base_url = shop.uri();
         settings.commerce.http.max_retries = 0;
         settings.approvals.listen = "127.0.0.1:0".into();

@@ -134,7 +134,7 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
     let mut settings = Settings::defaults();
     settings.amqp.prefix = prefix.clone();
     settings.redis.key_prefix = prefix;
-    settings.commerce.backend = "http".into();
+    settings.commerce.backend = ticket_agent::config::BackendKind::Http;
     settings.commerce.http.base_url = shop.uri();
     settings.approvals.listen = "127.0.0.1:0".into();
     settings.approvals.reviewers_env = "TA_TEST_BROWSER_REVIEWERS".into();

@@ -464,3 +464,63 @@ async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_p
     assert!(String::from_utf8_lossy(&dead_letter.data).contains(secret[0]));
     env.cleanup().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_done_line_names_its_attempt_once_and_a_delivery_put_back_names_its_ticket() {
+    let env = Env::new("logs-settle").await;
+    let captured = Captured::default();
+    let sink = captured.clone();
+    let _guard = tracing::subscriber::set_default(telemetry::subscriber(
+        LogFormat::Json,
+        "info",
+        move || sink.clone(),
+        false,
+    ));
+    // The worker publishes on a connection of its own, closed after the first ticket:
+    // the second cannot publish its outcome and is put back.
+    let publishing = ticket_agent::queue::connect(&env.settings.amqp.url, "logs-settle")
+        .await
+        .unwrap();
+    let worker = env
+        .worker_on(&publishing, Arc::new(RulesModel::new()), "settle-worker")
+        .await;
+    for (i, id) in ["T-SETTLE-1", "T-SETTLE-2"].into_iter().enumerate() {
+        if i == 1 {
+            publishing.close(200, "gone".into()).await.unwrap();
+        }
+        let ticket = json!({
+            "ticket_id": id,
+            "customer_id": "C001",
+            "subject": "Where is my order?",
+            "body": "Where is order O1001?",
+        });
+        env.publish_raw(ticket.to_string().as_bytes()).await;
+        let delivery = next_message(
+            &env.ch,
+            &env.topology.tickets_queue,
+            false,
+            Duration::from_secs(10),
+            Duration::from_millis(20),
+            "no delivery",
+        )
+        .await;
+        worker.process(delivery).await;
+    }
+    let lines = captured.lines();
+    let text = serde_json::to_string(&lines).unwrap();
+    let done = lines
+        .iter()
+        .find(|l| l["message"] == "ticket done")
+        .unwrap_or_else(|| panic!("no done line in {text}"));
+    assert!(
+        done.get("attempt").is_none(),
+        "the event repeats the span's attempt: {done}"
+    );
+    assert_eq!(done["span"]["attempt"], 1, "{done}");
+    let back = lines
+        .iter()
+        .find(|l| l["message"] == "putting the delivery back")
+        .unwrap_or_else(|| panic!("no put-back line in {text}"));
+    assert_eq!(back["span"]["ticket_id"], "T-SETTLE-2", "{back}");
+    env.cleanup().await;
+}

@@ -13,7 +13,6 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tracing::Instrument;
 
 use crate::conversation::{Content, Message, Role, StopReason, ToolCall, ToolResult, Usage};
 use crate::domain::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
@@ -195,7 +194,7 @@ impl Agent {
         }
     }
 
-    /// The model.
+    /// The model the agent asks each turn.
     pub fn model(&self) -> &Arc<dyn ChatModel> {
         &self.model
     }
@@ -205,26 +204,16 @@ impl Agent {
         &self.tools
     }
 
-    /// Runs one ticket to a verified outcome.
+    /// Runs one ticket to a verified outcome, in the caller's span: the caller opens
+    /// the per-ticket `ticket` span with what it knows (the worker: ticket id, attempt,
+    /// worker id; `process` and `eval`: the ticket id, through
+    /// [`crate::telemetry::ticket_span`]).
     ///
     /// # Errors
     /// [`RunError`] when the model or the backend failed transiently: the ticket should
     /// be retried later. A permanent model failure is not an error: the ticket is
     /// escalated as `model_error`.
     pub async fn run(&self, ticket: &Ticket) -> Result<TicketRun, RunError> {
-        // Inside the worker's per-ticket span (ticket_id, attempt, worker_id) the run
-        // stays in it, so that in JSON logs the current `span` of every model and tool
-        // line carries the worker's fields; elsewhere (process, eval) it opens its own.
-        let current = tracing::Span::current();
-        let span = if current.metadata().is_some_and(|m| m.name() == "ticket") {
-            current
-        } else {
-            tracing::info_span!("ticket", ticket_id = %ticket.ticket_id)
-        };
-        self.run_inner(ticket).instrument(span).await
-    }
-
-    async fn run_inner(&self, ticket: &Ticket) -> Result<TicketRun, RunError> {
         let started = Instant::now();
         let prices = self.model.prices();
         let label = self.model.label();

@@ -203,7 +203,7 @@ static TRANSITION_SCRIPT: LazyLock<redis::Script> =
 static PATCH_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(PATCH));
 
 impl ApprovalStore {
-    /// Connects.
+    /// Connects to `url` (through [`kv::connect`]); every key under `prefix`.
     ///
     /// # Errors
     /// Redis unreachable.

@@ -16,8 +16,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use maud::{DOCTYPE, Markup, html};
+use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
 use super::{ApprovalRecord, Approvals, DecideError, Verdict};
 use crate::kv::StoreError;
@@ -66,9 +68,9 @@ impl Reviewers {
     /// # Errors
     /// As [`Reviewers::parse`]; an unset variable gives no reviewers (nobody can decide).
     pub fn from_env(var: &str) -> anyhow::Result<Self> {
-        match std::env::var(var) {
-            Ok(spec) => Self::parse(&spec),
-            Err(_) => Ok(Self::default()),
+        match crate::config::secret_from_env(var) {
+            Some(spec) => Self::parse(spec.expose_secret()),
+            None => Ok(Self::default()),
         }
     }
 
@@ -78,11 +80,7 @@ impl Reviewers {
         // Compare every entry in full, whatever matches, so timing says nothing.
         let mut found = None;
         for (name, expected) in &self.0 {
-            let diff = expected
-                .iter()
-                .zip(digest.iter())
-                .fold(0u8, |acc, (a, b)| acc | (a ^ b));
-            if diff == 0 {
+            if bool::from(expected.ct_eq(&digest)) {
                 found = Some(name.as_str());
             }
         }
@@ -98,6 +96,12 @@ impl Reviewers {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// Whether two secrets are equal, in time that does not depend on where they differ
+/// (a length mismatch answers at once: lengths are not secret here).
+fn same_secret(a: &str, b: &str) -> bool {
+    bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
 /// The web layer's state.
@@ -368,7 +372,7 @@ async fn logout(
     Form(form): Form<DecisionForm>,
 ) -> Response {
     if let Ok(Some(session)) = s.session(&jar).await
-        && session.csrf == form.csrf
+        && same_secret(&session.csrf, &form.csrf)
         && let Some(sid) = jar.get(SESSION_COOKIE).map(|c| c.value().to_string())
     {
         let mut c = s.approvals.store.connection();
@@ -414,15 +418,7 @@ async fn decide_form(
         Ok(None) => return (StatusCode::UNAUTHORIZED, "sign in first").into_response(),
         Err(e) => return store_error(&e),
     };
-    // Compared in full: the token is a secret of the session.
-    let ok = session.csrf.len() == form.csrf.len()
-        && session
-            .csrf
-            .bytes()
-            .zip(form.csrf.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0;
-    if !ok {
+    if !same_secret(&session.csrf, &form.csrf) {
         return (StatusCode::FORBIDDEN, "missing or wrong CSRF token").into_response();
     }
     let note = Some(form.note.trim()).filter(|n| !n.is_empty());

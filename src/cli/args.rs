@@ -16,10 +16,12 @@ pub struct Cli {
     /// Log format on stderr.
     #[arg(long, global = true, value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
+    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The commands.
 #[derive(Subcommand)]
 pub enum Command {
     /// Runs tickets from a JSON Lines file (or - for stdin) and prints one outcome per line.
@@ -50,11 +52,13 @@ pub enum Command {
     Topology,
     /// The dead-letter queue: list, show, replay and purge dead tickets.
     Dlq {
+        /// list, show, replay or purge.
         #[command(subcommand)]
         command: DlqCommand,
     },
     /// The approvals service (serve) and its command-line door (list, approve, reject).
     Approvals {
+        /// serve, list, approve or reject.
         #[command(subcommand)]
         command: ApprovalsCommand,
     },
@@ -78,6 +82,7 @@ pub enum Command {
     },
 }
 
+/// The dead-letter queue's commands.
 #[derive(Subcommand)]
 pub enum DlqCommand {
     /// Lists dead letters; nothing is removed.
@@ -149,6 +154,7 @@ pub enum DlqCommand {
     },
 }
 
+/// The approvals commands.
 #[derive(Subcommand)]
 pub enum ApprovalsCommand {
     /// Consumes approvals.pending, serves the console and JSON API, sweeps expiries.

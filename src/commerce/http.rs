@@ -26,6 +26,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use reqwest::header::{ACCEPT, AUTHORIZATION, HeaderMap, HeaderValue, USER_AGENT};
 use reqwest::{Method, StatusCode, Url};
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -95,11 +96,8 @@ impl HttpBackend {
     /// cannot carry (the message names the variable, never the value), or a TLS
     /// backend that cannot be initialised.
     pub fn new(settings: &HttpCommerceSettings) -> anyhow::Result<Self> {
-        let token = std::env::var(&settings.token_env)
-            .ok()
-            .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty());
-        Self::with_token(settings, token.as_deref(), &settings.token_env)
+        let token = crate::config::secret_from_env(&settings.token_env);
+        Self::with_token(settings, token.as_ref(), &settings.token_env)
     }
 
     /// As [`HttpBackend::new`], with the bearer token given directly (from a secrets
@@ -109,7 +107,7 @@ impl HttpBackend {
     /// As [`HttpBackend::new`].
     pub fn with_token(
         settings: &HttpCommerceSettings,
-        token: Option<&str>,
+        token: Option<&SecretString>,
         source: &str,
     ) -> anyhow::Result<Self> {
         let base = Url::parse(settings.base_url.trim()).map_err(|e| {
@@ -130,7 +128,8 @@ impl HttpBackend {
             HeaderValue::from_static(concat!("ticket-agent/", env!("CARGO_PKG_VERSION"))),
         );
         if let Some(token) = token {
-            let mut value = HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
+            let bearer = format!("Bearer {}", token.expose_secret());
+            let mut value = HeaderValue::from_str(&bearer).map_err(|_| {
                 anyhow::anyhow!("the token in {source} has characters an HTTP header cannot carry")
             })?;
             value.set_sensitive(true);
@@ -462,9 +461,10 @@ mod tests {
         };
         assert!(HttpBackend::with_token(&settings("mailto:a@b"), None, "t").is_err());
         assert!(HttpBackend::with_token(&settings("not a url"), None, "t").is_err());
-        let err = HttpBackend::with_token(&settings("http://x"), Some("bad\ntoken"), "MY_VAR")
-            .unwrap_err()
-            .to_string();
+        let err =
+            HttpBackend::with_token(&settings("http://x"), Some(&"bad\ntoken".into()), "MY_VAR")
+                .unwrap_err()
+                .to_string();
         assert!(err.contains("MY_VAR") && !err.contains("bad"), "{err}");
     }
 

@@ -106,7 +106,7 @@ impl fmt::Display for EscalationCategory {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OutcomeKind {
-    /// Answered.
+    /// Answered from the tools, nothing waiting.
     Resolved,
     /// A refund waits for approval.
     RefundProposed,

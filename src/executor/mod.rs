@@ -23,11 +23,11 @@ use crate::kv::StoreError;
 /// An email handed to the outbox.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutboundEmail {
-    /// Recipient.
+    /// Always the customer's address on record (checked when it was proposed).
     pub to: String,
     /// Subject line.
     pub subject: String,
-    /// Text.
+    /// The plain-text body.
     pub body: String,
     /// The ticket it answers.
     pub ticket_id: String,
@@ -112,7 +112,7 @@ pub enum ExecuteError {
 pub struct Effects<'a> {
     /// The shop.
     pub backend: &'a dyn CommerceBackend,
-    /// The outbox.
+    /// Where approved emails go.
     pub outbox: &'a dyn Outbox,
     /// The idempotency store.
     pub store: &'a dyn IdempotencyStore,

@@ -22,24 +22,24 @@ use chrono::{DateTime, Utc};
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use tokio::io::AsyncWriteExt;
 use tokio::sync::{Mutex, OnceCell};
 
 use super::{OutboundEmail, Outbox};
 use crate::commerce::BackendError;
-use crate::config::OutboxSettings;
+use crate::config::{OutboxKind, OutboxSettings};
 
 /// The outbox named by the settings: `file` or `smtp`.
 ///
 /// # Errors
-/// An unknown kind, or SMTP settings that do not make a transport (an invalid From
+/// SMTP settings that do not make a transport (an invalid From
 /// address, a host TLS cannot be set up for).
 pub fn from_settings(settings: &OutboxSettings) -> anyhow::Result<Arc<dyn Outbox>> {
-    match settings.kind.as_str() {
-        "file" => Ok(Arc::new(FileOutbox::new(&settings.path))),
-        "smtp" => Ok(Arc::new(SmtpOutbox::new(settings)?)),
-        other => anyhow::bail!("outbox.kind = {other:?}; expected \"file\" or \"smtp\""),
+    match settings.kind {
+        OutboxKind::File => Ok(Arc::new(FileOutbox::new(&settings.path))),
+        OutboxKind::Smtp => Ok(Arc::new(SmtpOutbox::new(settings)?)),
     }
 }
 
@@ -48,11 +48,11 @@ pub fn from_settings(settings: &OutboxSettings) -> anyhow::Result<Arc<dyn Outbox
 pub struct SentEmail {
     /// `msg_` and 24 hex digits, derived from the idempotency key.
     pub message_id: String,
-    /// Recipient.
+    /// The address it went to.
     pub to: String,
     /// Subject line.
     pub subject: String,
-    /// Text.
+    /// The plain-text body.
     pub body: String,
     /// The ticket it answers.
     pub ticket_id: String,
@@ -271,10 +271,13 @@ impl SmtpOutbox {
         let mut builder = builder
             .port(settings.smtp_port)
             .timeout(Some(Duration::from_secs(settings.smtp_timeout_secs.max(1))));
-        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-        if let Some(user) = env(&settings.smtp_username_env) {
-            let password = env(&settings.smtp_password_env).unwrap_or_default();
-            builder = builder.credentials(Credentials::new(user, password));
+        if let Some(user) = crate::config::secret_from_env(&settings.smtp_username_env) {
+            let password = crate::config::secret_from_env(&settings.smtp_password_env);
+            let password = password.as_ref().map_or("", |p| p.expose_secret());
+            builder = builder.credentials(Credentials::new(
+                user.expose_secret().to_string(),
+                password.to_string(),
+            ));
         }
         let id_domain = from.email.domain().to_string();
         Ok(Self {

@@ -45,7 +45,7 @@ impl AnthropicModel {
     /// client cannot be built.
     pub fn new(settings: &ModelSettings) -> anyhow::Result<Self> {
         let endpoint = &settings.anthropic;
-        let key = http::api_key(&endpoint.api_key_env).ok_or_else(|| {
+        let key = crate::config::secret_from_env(&endpoint.api_key_env).ok_or_else(|| {
             anyhow::anyhow!(
                 "the anthropic model needs an API key in the environment variable {}, which is not set",
                 endpoint.api_key_env

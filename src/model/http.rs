@@ -16,6 +16,7 @@ use std::time::Duration;
 use chrono::Utc;
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
+use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -37,7 +38,7 @@ pub(crate) struct RetryPolicy {
 
 impl RetryPolicy {
     /// The policy configured in the model settings.
-    pub fn from_settings(settings: &ModelSettings) -> Self {
+    pub(crate) fn from_settings(settings: &ModelSettings) -> Self {
         Self {
             max_retries: settings.max_retries,
             backoff: Backoff::new(
@@ -75,7 +76,7 @@ impl HttpClient {
     ///
     /// # Errors
     /// When the TLS backend cannot be initialised.
-    pub fn new(provider: &'static str, settings: &ModelSettings) -> anyhow::Result<Self> {
+    pub(crate) fn new(provider: &'static str, settings: &ModelSettings) -> anyhow::Result<Self> {
         let timeout = Duration::from_secs(settings.timeout_secs.max(1));
         let client = reqwest::Client::builder()
             .timeout(timeout)
@@ -97,7 +98,7 @@ impl HttpClient {
     /// [`ModelError::Permanent`] for a non-retryable status (with the API's own
     /// message) or a success body that is not a `T`; [`ModelError::Transient`] when a
     /// retryable failure outlasts the retries.
-    pub async fn post_json<T: DeserializeOwned>(
+    pub(crate) async fn post_json<T: DeserializeOwned>(
         &self,
         url: &str,
         headers: &HeaderMap,
@@ -313,20 +314,12 @@ pub(crate) fn api_error_message(body: &str) -> String {
 /// # Errors
 /// When the secret has characters a header cannot carry; the message names the
 /// environment variable, never the value.
-pub(crate) fn secret_header(value: &str, env_var: &str) -> anyhow::Result<HeaderValue> {
-    let mut header = HeaderValue::from_str(value).map_err(|_| {
+pub(crate) fn secret_header(value: &SecretString, env_var: &str) -> anyhow::Result<HeaderValue> {
+    let mut header = HeaderValue::from_str(value.expose_secret()).map_err(|_| {
         anyhow::anyhow!("the API key in {env_var} has characters an HTTP header cannot carry")
     })?;
     header.set_sensitive(true);
     Ok(header)
-}
-
-/// The API key from the environment variable `name`, when it is set and not blank.
-pub(crate) fn api_key(name: &str) -> Option<String> {
-    std::env::var(name)
-        .ok()
-        .map(|k| k.trim().to_string())
-        .filter(|k| !k.is_empty())
 }
 
 /// The temperature as JSON: through its decimal form, so that `0.7f32` goes out as

@@ -17,6 +17,7 @@
 
 use async_trait::async_trait;
 use reqwest::header::{AUTHORIZATION, HeaderMap};
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -47,10 +48,13 @@ impl OpenAiModel {
     pub fn new(settings: &ModelSettings) -> anyhow::Result<Self> {
         let endpoint = &settings.openai;
         let mut headers = HeaderMap::new();
-        if let Some(key) = http::api_key(&endpoint.api_key_env) {
+        if let Some(key) = crate::config::secret_from_env(&endpoint.api_key_env) {
             headers.insert(
                 AUTHORIZATION,
-                http::secret_header(&format!("Bearer {key}"), &endpoint.api_key_env)?,
+                http::secret_header(
+                    &SecretString::from(format!("Bearer {}", key.expose_secret())),
+                    &endpoint.api_key_env,
+                )?,
             );
         }
         Ok(Self {

@@ -560,7 +560,7 @@ pub enum ReplayAction {
     },
     /// Could not be replayed (left dead); the pass stopped here.
     Failed {
-        /// Why.
+        /// The broker's or the backend's answer.
         error: String,
     },
 }

@@ -31,7 +31,7 @@ pub struct DoneRecord {
     pub attempt: u32,
     /// The worker that finished it.
     pub worker_id: String,
-    /// When.
+    /// When the outcome was confirmed by the broker.
     pub done_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -76,7 +76,7 @@ impl Keys {
 }
 
 impl TicketRecords {
-    /// Connects.
+    /// Connects to `url` (through [`kv::connect`]); every key under `prefix`.
     ///
     /// # Errors
     /// Redis unreachable.

@@ -100,7 +100,7 @@ pub enum Disposition {
     },
     /// Poison, or out of attempts: to the dead-letter queue, with the reason.
     DeadLetter {
-        /// Why.
+        /// Written to `x-dead-reason`.
         reason: DeadReason,
         /// Details.
         error: String,
@@ -165,6 +165,16 @@ impl Worker {
 
     /// Handles one delivery up to its disposition: everything but the settling.
     pub async fn handle(&self, body: &[u8], headers: Option<&FieldTable>) -> Disposition {
+        self.handle_traced(body, headers).await.0
+    }
+
+    /// [`Worker::handle`], with the ticket's span (none for poison), so that settling
+    /// logs in it too.
+    async fn handle_traced(
+        &self,
+        body: &[u8],
+        headers: Option<&FieldTable>,
+    ) -> (Disposition, tracing::Span) {
         let attempt = header_int(headers, H_ATTEMPT)
             .and_then(|a| u32::try_from(a).ok())
             .unwrap_or(1)
@@ -172,17 +182,22 @@ impl Worker {
         // A message far larger than any valid ticket is not even parsed.
         let limit = self.settings.agent.max_body_bytes + 16 * 1024;
         if body.len() > limit {
-            return Disposition::DeadLetter {
+            let dead = Disposition::DeadLetter {
                 reason: DeadReason::TooLarge,
                 error: format!("message of {} bytes, over the limit of {limit}", body.len()),
             };
+            return (dead, tracing::Span::none());
         }
         let ticket = match Ticket::from_json(body, self.settings.agent.max_body_bytes) {
             Ok(t) => t,
-            Err(e) => return poison(&e),
+            Err(e) => return (poison(&e), tracing::Span::none()),
         };
         let span = tracing::info_span!("ticket", ticket_id = %ticket.ticket_id, attempt, worker_id = %self.worker_id);
-        self.handle_ticket(&ticket, attempt).instrument(span).await
+        let disposition = self
+            .handle_ticket(&ticket, attempt)
+            .instrument(span.clone())
+            .await;
+        (disposition, span)
     }
 
     async fn handle_ticket(&self, ticket: &Ticket, attempt: u32) -> Disposition {
@@ -226,7 +241,8 @@ impl Worker {
                 .ticket_duration
                 .with_label_values(&[o.as_str()])
                 .observe(started.elapsed().as_secs_f64());
-            tracing::info!(outcome = %o, attempt, duration_ms = started.elapsed().as_millis() as u64, "ticket done");
+            // The attempt is the span's.
+            tracing::info!(outcome = %o, duration_ms = started.elapsed().as_millis() as u64, "ticket done");
         }
         disposition
     }
@@ -261,7 +277,7 @@ impl Worker {
                 let run = match run {
                     Ok(run) => run,
                     Err(e) => {
-                        tracing::warn!(error = %redact(&e.to_string()), attempt, "transient failure");
+                        tracing::warn!(error = %redact(&e.to_string()), "transient failure");
                         return Disposition::Retry {
                             attempt,
                             error: e.to_string(),
@@ -482,10 +498,10 @@ impl Worker {
     /// Handles and settles one delivery.
     pub async fn process(&self, delivery: Delivery) {
         let _in_flight = metrics::global().in_flight();
-        let disposition = self
-            .handle(&delivery.data, delivery.properties.headers().as_ref())
+        let (disposition, span) = self
+            .handle_traced(&delivery.data, delivery.properties.headers().as_ref())
             .await;
-        self.settle(&delivery, disposition).await;
+        self.settle(&delivery, disposition).instrument(span).await;
     }
 }
 

@@ -23,19 +23,19 @@ use ticket_agent::queue::{
 use tokio::sync::oneshot;
 
 /// A test's own corner of the broker and of Redis.
-pub struct Env {
-    pub settings: Settings,
-    pub topology: Topology,
-    pub conn: Connection,
-    pub ch: Channel,
-    pub records: TicketRecords,
+pub(crate) struct Env {
+    pub(crate) settings: Settings,
+    pub(crate) topology: Topology,
+    pub(crate) conn: Connection,
+    pub(crate) ch: Channel,
+    pub(crate) records: TicketRecords,
 }
 
 impl Env {
     /// Declares a topology under the prefix `ta-test-{name}-{pid}-{nanos}` and connects
     /// the ticket records under the same prefix. `tweak` sets the test's own settings on
     /// top of the defaults (the prefix is set first).
-    pub async fn open(name: &str, tweak: impl FnOnce(&mut Settings)) -> Env {
+    pub(crate) async fn open(name: &str, tweak: impl FnOnce(&mut Settings)) -> Env {
         let mut settings = Settings::defaults();
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -64,14 +64,14 @@ impl Env {
     }
 
     /// Deletes the topology and the ticket records.
-    pub async fn cleanup(self) {
+    pub(crate) async fn cleanup(self) {
         self.topology.delete(&self.ch).await.unwrap();
         self.records.delete_all().await.unwrap();
         let _ = self.conn.close(200, "done".into()).await;
     }
 
     /// Runs a worker over `model` with the current settings until the sender is used.
-    pub fn spawn_worker(
+    pub(crate) fn spawn_worker(
         &self,
         model: Arc<dyn ChatModel>,
     ) -> (tokio::task::JoinHandle<WorkerStats>, oneshot::Sender<()>) {
@@ -92,7 +92,7 @@ impl Env {
     }
 
     /// Starts a worker over `model`; returns its metrics address, its task and its stop.
-    pub async fn start_worker(
+    pub(crate) async fn start_worker(
         &self,
         model: Arc<dyn ChatModel>,
     ) -> (
@@ -119,7 +119,7 @@ impl Env {
     }
 
     /// A worker over `model` on a channel of `conn`, driven by the test itself.
-    pub async fn worker_on(
+    pub(crate) async fn worker_on(
         &self,
         conn: &Connection,
         model: Arc<dyn ChatModel>,
@@ -138,7 +138,7 @@ impl Env {
     }
 
     /// Submits JSON lines, all valid; returns how many were published.
-    pub async fn submit_lines(&self, lines: &[String]) -> usize {
+    pub(crate) async fn submit_lines(&self, lines: &[String]) -> usize {
         let report = submit::submit(
             &self.ch,
             &self.topology,
@@ -153,7 +153,7 @@ impl Env {
     }
 
     /// Publishes `body` to the tickets exchange as it is, without headers.
-    pub async fn publish_raw(&self, body: &[u8]) {
+    pub(crate) async fn publish_raw(&self, body: &[u8]) {
         self.ch
             .basic_publish(
                 self.topology.tickets_exchange.as_str().into(),
@@ -169,13 +169,13 @@ impl Env {
     }
 
     /// The queue's ready count.
-    pub async fn depth(&self, queue: &str) -> u32 {
+    pub(crate) async fn depth(&self, queue: &str) -> u32 {
         queue_state(&self.ch, queue).await.unwrap().message_count()
     }
 
     /// Polls the queue's ready count until it reaches `at_least` or `timeout` passes;
     /// returns the last count.
-    pub async fn wait_depth(&self, queue: &str, at_least: u32, timeout: Duration) -> u32 {
+    pub(crate) async fn wait_depth(&self, queue: &str, at_least: u32, timeout: Duration) -> u32 {
         let start = Instant::now();
         loop {
             let n = self.depth(queue).await;
@@ -189,7 +189,7 @@ impl Env {
     /// The queue's ready count once it stops moving. Messages put back (a nack, a
     /// closed channel) reach a quorum queue asynchronously, a moment after the command
     /// returns.
-    pub async fn settled_depth(&self, queue: &str) -> u32 {
+    pub(crate) async fn settled_depth(&self, queue: &str) -> u32 {
         let mut last = self.depth(queue).await;
         let mut same = 0;
         while same < 3 {
@@ -203,7 +203,7 @@ impl Env {
 
     /// Takes every message off `queue`: (body, headers). A body that is not JSON comes
     /// back as a JSON string.
-    pub async fn drain(&self, queue: &str) -> Vec<(Value, Option<FieldTable>)> {
+    pub(crate) async fn drain(&self, queue: &str) -> Vec<(Value, Option<FieldTable>)> {
         let mut out = Vec::new();
         while let Some(m) = self
             .ch
@@ -223,7 +223,7 @@ impl Env {
 /// Polls `queue` on `ch` every `poll` until a message is there, and gets it: with
 /// `no_ack`, off the queue; without, unsettled on `ch` (closing `ch` puts it back).
 /// Fails with `what` after `timeout`.
-pub async fn next_message(
+pub(crate) async fn next_message(
     ch: &Channel,
     queue: &str,
     no_ack: bool,
@@ -247,7 +247,7 @@ pub async fn next_message(
 
 /// `n` JSON lines from examples/tickets.jsonl, round and round, with the ticket ids
 /// `T-0000`, `T-0001`, …
-pub fn example_tickets(n: usize) -> Vec<String> {
+pub(crate) fn example_tickets(n: usize) -> Vec<String> {
     let examples: Vec<Value> = include_str!("../../examples/tickets.jsonl")
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -263,7 +263,7 @@ pub fn example_tickets(n: usize) -> Vec<String> {
 
 /// A proposed refund of `amount` on order O1001 (customer C001) for `ticket`, its
 /// eligibility capped at $24.99.
-pub fn refund_approval(
+pub(crate) fn refund_approval(
     ticket: &str,
     amount: f64,
     created_at: chrono::DateTime<chrono::Utc>,
@@ -289,7 +289,7 @@ pub fn refund_approval(
 
 /// Publishes `message` to the approvals exchange, confirmed, with its approval id as
 /// the message id.
-pub async fn publish_approval(ch: &Channel, topology: &Topology, message: &ApprovalMessage) {
+pub(crate) async fn publish_approval(ch: &Channel, topology: &Topology, message: &ApprovalMessage) {
     let props = BasicProperties::default().with_message_id(message.approval_id.as_str().into());
     publish_confirmed(
         ch,

@@ -2,7 +2,7 @@
 //! failing, slow), and in `broker` a test's own corner of RabbitMQ and Redis.
 #![allow(dead_code)]
 
-pub mod broker;
+pub(crate) mod broker;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -22,7 +22,7 @@ use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 
 /// One scripted turn.
-pub enum Turn {
+pub(crate) enum Turn {
     /// Tool calls: (name, arguments).
     Calls(Vec<(&'static str, Value)>),
     /// A tool call whose arguments are not JSON.
@@ -34,13 +34,13 @@ pub enum Turn {
 }
 
 /// A model that plays a script, then repeats its last turn forever.
-pub struct Scripted {
+pub(crate) struct Scripted {
     turns: Mutex<Vec<Turn>>,
-    pub requests: Mutex<Vec<Vec<Message>>>,
+    pub(crate) requests: Mutex<Vec<Vec<Message>>>,
 }
 
 impl Scripted {
-    pub fn new(turns: Vec<Turn>) -> Arc<Self> {
+    pub(crate) fn new(turns: Vec<Turn>) -> Arc<Self> {
         Arc::new(Self {
             turns: Mutex::new(turns.into_iter().rev().collect()),
             requests: Mutex::new(Vec::new()),
@@ -120,15 +120,15 @@ impl ChatModel for Scripted {
 /// Fails transiently for the first `failures` calls of each ticket, then answers as
 /// the rules model does. Stands in for an LLM API under load; with `usize::MAX`, for
 /// one in an outage.
-pub struct Flaky {
+pub(crate) struct Flaky {
     failures: usize,
     /// Calls so far, by ticket id.
-    pub calls: Mutex<HashMap<String, usize>>,
+    pub(crate) calls: Mutex<HashMap<String, usize>>,
     inner: RulesModel,
 }
 
 impl Flaky {
-    pub fn new(failures: usize) -> Arc<Self> {
+    pub(crate) fn new(failures: usize) -> Arc<Self> {
         Arc::new(Self {
             failures,
             calls: Mutex::new(HashMap::new()),
@@ -165,9 +165,9 @@ impl ChatModel for Flaky {
 
 /// The rules model with a fixed delay per turn, like an LLM API, under a label of the
 /// test's own (the provider label on the metrics).
-pub struct Slow {
-    pub label: &'static str,
-    pub delay: Duration,
+pub(crate) struct Slow {
+    pub(crate) label: &'static str,
+    pub(crate) delay: Duration,
 }
 
 #[async_trait]
@@ -183,7 +183,13 @@ impl ChatModel for Slow {
 }
 
 /// A ticket.
-pub fn ticket(id: &str, customer: &str, order: Option<&str>, subject: &str, body: &str) -> Ticket {
+pub(crate) fn ticket(
+    id: &str,
+    customer: &str,
+    order: Option<&str>,
+    subject: &str,
+    body: &str,
+) -> Ticket {
     RawTicket {
         ticket_id: Some(id.into()),
         subject: Some(subject.into()),
@@ -196,7 +202,7 @@ pub fn ticket(id: &str, customer: &str, order: Option<&str>, subject: &str, body
 }
 
 /// An agent over a fresh fixture shop.
-pub async fn agent_with(model: Arc<dyn ChatModel>) -> (Agent, Arc<EmbeddedBackend>) {
+pub(crate) async fn agent_with(model: Arc<dyn ChatModel>) -> (Agent, Arc<EmbeddedBackend>) {
     ticket_agent::app::embedded_agent(&Settings::defaults(), World::fixture(), model)
         .await
         .unwrap()

@@ -1,0 +1,131 @@
+//! The `ticket-agent` binary as a user runs it: a reader that goes away early ends a
+//! printing command quietly, and the long-running commands print the address they
+//! bound when asked for any free port (`127.0.0.1:0`). The broker tests use the local
+//! RabbitMQ and Redis under a prefix of their own, deleted at the end.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::broker::Env;
+
+fn binary() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ticket-agent"));
+    cmd.env("RUST_LOG", "warn").stdin(Stdio::null());
+    cmd
+}
+
+#[test]
+fn a_printing_command_exits_quietly_when_its_reader_has_gone() {
+    // The read end is closed before the command starts: its first write fails with
+    // EPIPE, as under `ticket-agent tools | head -0`.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = binary()
+        .arg("tools")
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+        .wait_with_output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.trim().is_empty(),
+        "nothing to say on stderr: {stderr}"
+    );
+}
+
+/// Reads the child's stderr until a line starts with `prefix`; returns that line.
+fn line_starting(child: &mut std::process::Child, prefix: &str) -> String {
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let prefix = prefix.to_string();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if line.starts_with(&prefix) {
+                let _ = tx.send(line);
+                return;
+            }
+        }
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the line never came")
+}
+
+/// The port of `http://127.0.0.1:PORT…` in `line`.
+fn port_in(line: &str) -> u16 {
+    let rest = line.split("http://127.0.0.1:").nth(1).expect(line);
+    rest.chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .expect(line)
+}
+
+fn answers_http(port: u16, path: &str) -> bool {
+    use std::io::{Read, Write};
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let _ = write!(
+                s,
+                "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            );
+            let mut reply = String::new();
+            let _ = s.read_to_string(&mut reply);
+            if reply.starts_with("HTTP/1.1 200") {
+                return true;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+#[tokio::test]
+async fn the_worker_and_the_console_print_the_port_they_bound_for_port_zero() {
+    let env = Env::open("cli-ports", |_| {}).await;
+    let with_env = |cmd: &mut Command| {
+        cmd.env("TICKET_AGENT__AMQP__PREFIX", &env.settings.amqp.prefix)
+            .env(
+                "TICKET_AGENT__REDIS__KEY_PREFIX",
+                &env.settings.redis.key_prefix,
+            )
+            .env("TICKET_AGENT__WORKER__METRICS_LISTEN", "127.0.0.1:0")
+            .env("TICKET_AGENT__APPROVALS__LISTEN", "127.0.0.1:0")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+    };
+    let mut worker = binary();
+    with_env(worker.arg("worker"));
+    let mut worker = worker.spawn().unwrap();
+    let mut console = binary();
+    with_env(console.args(["approvals", "serve"]));
+    let mut console = console.spawn().unwrap();
+
+    let (worker_line, console_line) = tokio::task::spawn_blocking(move || {
+        let w = line_starting(&mut worker, "metrics on ");
+        let c = line_starting(&mut console, "approvals console on ");
+        let ports = (port_in(&w), port_in(&c));
+        let answered = (
+            answers_http(ports.0, "/healthz"),
+            answers_http(ports.1, "/healthz"),
+        );
+        let _ = worker.kill();
+        let _ = console.kill();
+        let _ = worker.wait();
+        let _ = console.wait();
+        assert_eq!(answered, (true, true), "{w} / {c}");
+        (w, c)
+    })
+    .await
+    .unwrap();
+    assert_ne!(port_in(&worker_line), 0, "{worker_line}");
+    assert_ne!(port_in(&console_line), 0, "{console_line}");
+    env.cleanup().await;
+}
