@@ -2,19 +2,31 @@
 //! verified outcome — resolved, refund proposed (waiting for a human), or escalated
 //! with a reason — and the agent never moves money or sends mail itself.
 //!
-//! # Layout
-//! - [`ticket`], [`outcome`]: the bounded input and output.
-//! - [`tools`]: the five tool contracts and their implementations; gating starts here.
-//! - [`commerce`]: the backend trait and the embedded shop; [`money`] for amounts.
-//! - [`model`]: the `ChatModel` trait, the offline rules model, the HTTP providers.
-//! - [`agent`]: the loop, the budget, the prompt, verification against the trace.
-//! - [`actions`], [`idempotency`]: pending actions and exactly-once execution.
-//! - [`queue`]: RabbitMQ topology, messages, the worker and `submit`.
-//! - [`approvals`]: the pending store, decisions, the console and API, the service.
-//! - [`process`]: the embedded main job (JSON Lines in, outcomes out).
+//! # Map
+//! From the top; each module uses only modules below it (`tests/architecture.rs`
+//! checks that no import closes a cycle; docs/architecture.md draws the picture).
+//! - [`cli`]: the commands: argument types, one function per command, what they print.
 //! - [`eval`]: the eval set's runner and metrics.
-//! - [`app`]: builds the pieces from [`config::Settings`], as production and tests do.
-//! - [`metrics`], [`telemetry`]: Prometheus metrics, health endpoints, logs and redaction.
+//! - [`app`]: one builder per piece from [`config::Settings`], for production, the tests
+//!   and the lab alike.
+//! - [`approvals`]: the pending store, the one decision path, the console and API, the
+//!   service.
+//! - [`queue`]: RabbitMQ topology, the one consumer, messages, the worker, the ticket's
+//!   Redis records, `submit`, the dead-letter commands.
+//! - [`process`]: the embedded job (JSON Lines in, outcomes out).
+//! - [`agent`]: the loop, the budget, verification against the trace.
+//! - [`model`]: the `ChatModel` trait, the offline rules model, the HTTP providers.
+//! - [`executor`]: exactly-once execution of approved actions; the outboxes.
+//! - [`tools`]: the five tool contracts and their implementations; gating starts here.
+//! - [`commerce`]: the backend trait, the embedded shop, the HTTP backend.
+//! - [`idempotency`], [`prompt`]: claims and results of side effects; what the model
+//!   reads.
+//! - [`kv`], [`http`], [`backoff`]: Redis and the lease protocol; what outbound HTTP
+//!   clients share; the one jittered backoff.
+//! - [`config`], [`telemetry`], [`metrics`]: settings and secrets; logs, spans and
+//!   redaction; Prometheus metrics and health endpoints.
+//! - [`conversation`], [`domain`]: the ground floor: the wire-neutral conversation; the
+//!   ticket, its outcome, approval ids and pending actions, money, the clock.
 
 pub mod agent;
 pub mod app;

@@ -407,7 +407,7 @@ async fn the_console_refuses_state_changes_without_a_session_or_csrf_token() {
     // The CLI door shares the path: deciding through the library works the same.
     let approvals = ticket_agent::app::approvals(
         &env.settings,
-        std::sync::Arc::new(ticket_agent::approvals::NoPublisher),
+        std::sync::Arc::new(ticket_agent::queue::PublishChannel::default()),
     )
     .await
     .unwrap();

@@ -375,17 +375,38 @@ impl Captured {
     }
 }
 
-#[tokio::test(flavor = "current_thread")]
-async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_phone_or_card() {
-    let env = Env::new("logs").await;
+/// JSON log lines of this thread, written to memory until the guard is dropped.
+fn capture_json_logs() -> (Captured, tracing::subscriber::DefaultGuard) {
     let captured = Captured::default();
     let sink = captured.clone();
-    let _guard = tracing::subscriber::set_default(telemetry::subscriber(
+    let guard = tracing::subscriber::set_default(telemetry::subscriber(
         LogFormat::Json,
         "info",
         move || sink.clone(),
         false,
     ));
+    (captured, guard)
+}
+
+/// Publishes `body` to the tickets queue and has `worker` handle and settle it.
+async fn deliver(env: &Env, worker: &ticket_agent::queue::worker::Worker, body: &Value) {
+    env.publish_raw(body.to_string().as_bytes()).await;
+    let delivery = next_message(
+        &env.ch,
+        &env.topology.tickets_queue,
+        false,
+        Duration::from_secs(10),
+        Duration::from_millis(20),
+        "no delivery",
+    )
+    .await;
+    worker.process(delivery).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_phone_or_card() {
+    let env = Env::new("logs").await;
+    let (captured, _guard) = capture_json_logs();
 
     let worker = env
         .worker_on(&env.conn, Arc::new(Echoing), "logs-worker")
@@ -404,17 +425,7 @@ async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_p
     // A poison message: serde's error quotes the string it could not parse.
     let poison = json!(format!("call {} or write {}", secret[1], secret[0]));
     for body in [ticket, poison] {
-        env.publish_raw(body.to_string().as_bytes()).await;
-        let delivery = next_message(
-            &env.ch,
-            &env.topology.tickets_queue,
-            false,
-            Duration::from_secs(10),
-            Duration::from_millis(20),
-            "no delivery",
-        )
-        .await;
-        worker.process(delivery).await;
+        deliver(&env, &worker, &body).await;
     }
 
     let lines = captured.lines();
@@ -468,14 +479,7 @@ async fn log_lines_carry_the_workers_ticket_span_and_never_the_customers_email_p
 #[tokio::test(flavor = "current_thread")]
 async fn a_done_line_names_its_attempt_once_and_a_delivery_put_back_names_its_ticket() {
     let env = Env::new("logs-settle").await;
-    let captured = Captured::default();
-    let sink = captured.clone();
-    let _guard = tracing::subscriber::set_default(telemetry::subscriber(
-        LogFormat::Json,
-        "info",
-        move || sink.clone(),
-        false,
-    ));
+    let (captured, _guard) = capture_json_logs();
     // The worker publishes on a connection of its own, closed after the first ticket:
     // the second cannot publish its outcome and is put back.
     let publishing = ticket_agent::queue::connect(&env.settings.amqp.url, "logs-settle")
@@ -494,17 +498,7 @@ async fn a_done_line_names_its_attempt_once_and_a_delivery_put_back_names_its_ti
             "subject": "Where is my order?",
             "body": "Where is order O1001?",
         });
-        env.publish_raw(ticket.to_string().as_bytes()).await;
-        let delivery = next_message(
-            &env.ch,
-            &env.topology.tickets_queue,
-            false,
-            Duration::from_secs(10),
-            Duration::from_millis(20),
-            "no delivery",
-        )
-        .await;
-        worker.process(delivery).await;
+        deliver(&env, &worker, &ticket).await;
     }
     let lines = captured.lines();
     let text = serde_json::to_string(&lines).unwrap();

@@ -443,7 +443,7 @@ impl ApprovalStore {
 /// approvals: persistent, `mandatory`, confirmed by the broker. The core is given one
 /// and never sees a channel; the service's is the confirm channel of its current
 /// broker connection ([`crate::queue::PublishChannel`]), the CLI's a connection of its
-/// own, or none ([`NoPublisher`]) when the broker does not answer: the sweep then
+/// own, or an empty `PublishChannel` when the broker does not answer: the sweep then
 /// publishes what is left.
 #[async_trait]
 pub trait Publisher: Send + Sync {
@@ -472,32 +472,12 @@ impl Publisher for crate::queue::PublishChannel {
         body: &[u8],
         properties: BasicProperties,
     ) -> Result<(), PublishError> {
-        crate::queue::PublishChannel::publish(self, exchange, routing_key, body, properties).await
+        let channel = self.current().ok_or(PublishError::NotConnected)?;
+        crate::queue::publish_confirmed(&channel, exchange, routing_key, body, properties).await
     }
 
     fn is_connected(&self) -> bool {
-        crate::queue::PublishChannel::is_connected(self)
-    }
-}
-
-/// A publisher with no broker behind it: every publish fails as not connected.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoPublisher;
-
-#[async_trait]
-impl Publisher for NoPublisher {
-    async fn publish(
-        &self,
-        _exchange: &str,
-        _routing_key: &str,
-        _body: &[u8],
-        _properties: BasicProperties,
-    ) -> Result<(), PublishError> {
-        Err(PublishError::NotConnected)
-    }
-
-    fn is_connected(&self) -> bool {
-        false
+        self.current().is_some_and(|c| c.status().connected())
     }
 }
 

@@ -200,13 +200,7 @@ async fn consume_loop(
                         // Not recorded: not acked. It comes back when Redis does.
                         tracing::warn!(error = %e, "could not store an approval; requeueing it");
                         tokio::time::sleep(Duration::from_millis(500)).await;
-                        let _ = delivery
-                            .acker
-                            .nack(BasicNackOptions {
-                                requeue: true,
-                                ..Default::default()
-                            })
-                            .await;
+                        crate::queue::put_back(&delivery).await;
                     }
                 },
                 Err(e) => {

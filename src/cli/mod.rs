@@ -20,7 +20,7 @@ use std::sync::Arc;
 use anyhow::Context;
 
 use crate::app;
-use crate::approvals::{NoPublisher, Publisher, Verdict};
+use crate::approvals::{Publisher, Verdict};
 use crate::config::Settings;
 use crate::process::Progress;
 use crate::queue::PublishChannel;
@@ -373,7 +373,7 @@ pub async fn approvals(
             return Ok(ExitCode::SUCCESS);
         }
         ApprovalsCommand::List { decided, json } => {
-            let approvals = app::approvals(&settings, Arc::new(NoPublisher)).await?;
+            let approvals = app::approvals(&settings, Arc::new(PublishChannel::default())).await?;
             let records = if decided {
                 approvals.store.decided(500).await?
             } else {
@@ -401,7 +401,7 @@ pub async fn approvals(
         .ok();
     let publisher: Arc<dyn Publisher> = match &broker {
         Some((_, channel, _)) => Arc::new(PublishChannel::fixed(channel.clone())),
-        None => Arc::new(NoPublisher),
+        None => Arc::new(PublishChannel::default()),
     };
     let approvals = app::approvals(&settings, publisher).await?;
     let outcome = approvals

@@ -430,7 +430,8 @@ impl PublishChannel {
         Self(Arc::new(std::sync::Mutex::new(Some(channel))))
     }
 
-    fn current(&self) -> Option<Channel> {
+    /// The channel now, if there is one.
+    pub fn current(&self) -> Option<Channel> {
         self.0.lock().expect("the channel slot").clone()
     }
 
@@ -438,26 +439,16 @@ impl PublishChannel {
     pub(crate) fn set(&self, channel: Option<Channel>) {
         *self.0.lock().expect("the channel slot") = channel;
     }
+}
 
-    /// Whether there is a channel and it is open.
-    pub fn is_connected(&self) -> bool {
-        self.current().is_some_and(|c| c.status().connected())
-    }
-
-    /// [`publish_confirmed`] on the current channel.
-    ///
-    /// # Errors
-    /// [`PublishError::NotConnected`] without a channel, else as [`publish_confirmed`].
-    pub async fn publish(
-        &self,
-        exchange: &str,
-        routing_key: &str,
-        body: &[u8],
-        properties: BasicProperties,
-    ) -> Result<(), PublishError> {
-        let channel = self.current().ok_or(PublishError::NotConnected)?;
-        publish_confirmed(&channel, exchange, routing_key, body, properties).await
-    }
+/// Puts a delivery back on its queue unacknowledged, for another try (a failure to
+/// settle is logged by the broker's redelivery, not here).
+pub async fn put_back(delivery: &lapin::message::Delivery) {
+    let requeue = lapin::options::BasicNackOptions {
+        requeue: true,
+        ..Default::default()
+    };
+    let _ = delivery.acker.nack(requeue).await;
 }
 
 /// Publishes a persistent message with `mandatory` and waits for the broker's confirm.

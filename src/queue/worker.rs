@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use chrono::Utc;
 use lapin::message::Delivery;
-use lapin::options::{BasicAckOptions, BasicNackOptions};
+use lapin::options::BasicAckOptions;
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
 use tokio::net::TcpListener;
@@ -33,7 +33,7 @@ use super::messages::Finished;
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
     H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, header_int,
-    header_str, long_string, publish_confirmed, queue_state, republished,
+    header_str, long_string, publish_confirmed, put_back, queue_state, republished,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -388,13 +388,7 @@ impl Worker {
             Disposition::Requeue { error } => {
                 tracing::warn!(error = %redact(error), "putting the delivery back");
                 self.count_settled(&disposition);
-                let _ = delivery
-                    .acker
-                    .nack(BasicNackOptions {
-                        requeue: true,
-                        ..Default::default()
-                    })
-                    .await;
+                put_back(delivery).await;
                 return;
             }
             Disposition::Retry { attempt, error } => {
@@ -459,13 +453,7 @@ impl Worker {
                     .deliveries
                     .with_label_values(&["requeue"])
                     .inc();
-                let _ = delivery
-                    .acker
-                    .nack(BasicNackOptions {
-                        requeue: true,
-                        ..Default::default()
-                    })
-                    .await;
+                put_back(delivery).await;
             }
         }
     }
