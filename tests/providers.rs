@@ -676,6 +676,50 @@ async fn an_openai_call_slower_than_the_timeout_is_transient() {
     assert_eq!(status, None);
 }
 
+/// Exactly as llama.cpp's `llama-server --jinja` (the one `scripts/local-llm` builds,
+/// llama.cpp b1-0c1e570 from llama-cpp-python 0.3.36) answered SmolLM2-135M-Instruct on
+/// a status ticket with the five tools offered: no `tool_calls` key at all, the
+/// text in `content`, `finish_reason` "length" at `max_tokens`, and fields of its own
+/// (`timings`, `system_fingerprint`, cached tokens) beside OpenAI's.
+const LLAMA_SERVER_TEXT_ANSWER: &str = r#"{"choices":[{"finish_reason":"length","index":0,"message":{"role":"assistant","content":"You can use the `json_response` to handle the support ticket. Here's how you can do it:\n"}}],"created":1796119258,"model":"smollm2","system_fingerprint":"b1-0c1e570","object":"chat.completion","usage":{"completion_tokens":24,"prompt_tokens":2193,"total_tokens":2217,"prompt_tokens_details":{"cached_tokens":2192}},"id":"chatcmpl-q4BOcbvuZ3rOSPdplgTn5J46hqdjfaBA","timings":{"cache_n":2192,"prompt_n":1,"prompt_ms":101.656,"prompt_per_token_ms":101.656,"prompt_per_second":9.837097662705595,"predicted_n":24,"predicted_ms":2216.215,"predicted_per_token_ms":96.35717391304348,"predicted_per_second":10.378054475761601}}"#;
+
+#[tokio::test]
+async fn a_llama_server_text_answer_comes_back_as_a_final_turn_of_text_with_its_usage() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw(LLAMA_SERVER_TEXT_ANSWER, "application/json"),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_LLAMA_SERVER_TEXT");
+
+    let response = turn(&model).await.unwrap();
+
+    // No tool calls: the agent loop takes this text as the final answer.
+    assert_eq!(
+        response.message,
+        Message {
+            role: Role::Assistant,
+            content: vec![Content::Text {
+                text: "You can use the `json_response` to handle the support ticket. \
+                       Here's how you can do it:\n"
+                    .into()
+            }],
+        }
+    );
+    assert_eq!(response.stop_reason, StopReason::MaxTokens);
+    assert_eq!(
+        response.usage,
+        Usage {
+            input_tokens: 2193,
+            output_tokens: 24
+        }
+    );
+}
+
 #[tokio::test]
 async fn openai_without_an_api_key_sends_no_authorization_header() {
     let server = MockServer::start().await;
