@@ -287,7 +287,7 @@ def render(report: Report) -> list[dict[str, Any]] | None:
         report.ok(f"built-in renderer: {len(builtin)} objects ({', '.join(ident(o) for o in builtin)})")
     if external is None:
         report.note("neither kustomize nor kubectl is installed: the built-in renderer's output is "
-                    "validated (it matches `kubectl kustomize` wherever kubectl is installed)")
+                    "validated (where kubectl is installed, the two renderings are compared)")
         return builtin
     tool, objects = external
     report.ok(f"{tool}: {len(objects)} objects")
@@ -487,7 +487,7 @@ def container_role(container: dict[str, Any]) -> str | None:
             if a != "ticket-agent"]
     positional = []
     skip = False
-    for i, a in enumerate(args):
+    for a in args:
         if skip:
             skip = False
             continue
@@ -632,7 +632,8 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                 report.check(http.get("path") == path and address is not None and probe_port == address[1],
                              f"{where}: {probe} GET {path} on port {probe_port}",
                              f"{where}: {probe} must GET {path} on {listen_key}'s port "
-                             f"({address[1] if address else '?'}), not {http.get('path')} on {http.get('port')}")
+                             f"({address[1] if address else '?'}), not {http.get('path')} on "
+                             f"{http.get('port')} ({probe_port})")
             readiness = container.get("readinessProbe") or {}
             report.check(readiness.get("timeoutSeconds", 1) > READY_TIMEOUT_SECS,
                          f"{where}: readiness timeout {readiness.get('timeoutSeconds', 1)} s outlasts /readyz's "
@@ -750,9 +751,9 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                              f"ScaledObject/{name}: the rabbitmq trigger should use protocol amqp and mode QueueLength "
                              f"(the host is the workers' AMQP URL)")
                 auth = auths.get((trigger.get("authenticationRef") or {}).get("name", ""))
-                worker_url = (target["container"].get("env") and next(
-                    ((e.get("valueFrom") or {}).get("secretKeyRef") for e in target["container"]["env"]
-                     if e["name"] == "TICKET_AGENT__AMQP__URL"), None))
+                worker_url = next(((e.get("valueFrom") or {}).get("secretKeyRef")
+                                   for e in target["container"].get("env") or []
+                                   if e["name"] == "TICKET_AGENT__AMQP__URL"), None)
                 host_ref = next((r for r in (auth or {}).get("spec", {}).get("secretTargetRef") or []
                                  if r.get("parameter") == "host"), None)
                 report.check(bool(host_ref and worker_url and host_ref["name"] == worker_url["name"]
