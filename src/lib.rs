@@ -25,6 +25,7 @@
 //!   clients share; the one jittered backoff.
 //! - [`config`], [`telemetry`], [`metrics`]: settings and secrets; logs, spans and
 //!   redaction; Prometheus metrics and health endpoints.
+//! - [`embedding`]: sentence embeddings, the interface search and intent share.
 //! - [`conversation`], [`domain`]: the ground floor: the wire-neutral conversation; the
 //!   ticket, its outcome, approval ids and pending actions, money, the clock.
 
@@ -37,6 +38,7 @@ pub mod commerce;
 pub mod config;
 pub mod conversation;
 pub mod domain;
+pub mod embedding;
 pub mod eval;
 pub mod executor;
 pub mod http;
