@@ -25,6 +25,7 @@ use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
@@ -42,6 +43,10 @@ use crate::domain::ticket::{Ticket, TicketError};
 use crate::kv::StoreError;
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::telemetry::redact;
+
+/// How long abandoned tickets get, after the shutdown deadline, to put their
+/// deliveries back and release their leases (Redis and broker round trips only).
+const ABANDON_WAIT: Duration = Duration::from_secs(5);
 
 /// Why a message went to the dead-letter queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +107,7 @@ pub enum Disposition {
     DeadLetter {
         /// Written to `x-dead-reason`.
         reason: DeadReason,
-        /// Details.
+        /// The parse error or the last attempt's error, truncated into `x-last-error`.
         error: String,
     },
     /// Could not record or publish (Redis or the channel down): put it back unacked.
@@ -121,6 +126,9 @@ pub struct Worker {
     settings: Settings,
     worker_id: String,
     redis_down: AtomicBool,
+    /// Cancelled at the shutdown deadline: runs still thinking give their ticket back
+    /// instead of finishing after the worker has reported and gone.
+    abandon: CancellationToken,
     /// Tickets finished by this worker.
     pub finished: AtomicU64,
 }
@@ -142,6 +150,7 @@ impl Worker {
             settings,
             worker_id,
             redis_down: AtomicBool::new(false),
+            abandon: CancellationToken::new(),
             finished: AtomicU64::new(0),
         }
     }
@@ -272,6 +281,14 @@ impl Worker {
                     tokio::select! {
                         r = run => r,
                         () = &mut keep => unreachable!("the lease keeper runs until dropped"),
+                        // Only the run is cut short: once a result exists, recording,
+                        // publishing and settling it always complete, so a shutdown
+                        // never leaves a ticket half-finished.
+                        () = self.abandon.cancelled() => {
+                            return Disposition::Requeue {
+                                error: "abandoned at the shutdown deadline".into(),
+                            };
+                        }
                     }
                 };
                 let run = match run {
@@ -805,8 +822,21 @@ impl WorkerApp {
                 if !drained {
                     tracing::warn!(
                         abandoned,
-                        "shutdown deadline passed; unfinished tickets will be redelivered"
+                        "shutdown deadline passed; unfinished tickets go back to the queue"
                     );
+                    // Runs stop at once and put their delivery back; what already has a
+                    // result finishes publishing it. Bounded, in case the broker or
+                    // Redis hangs: then closing the channel returns the deliveries.
+                    worker.abandon.cancel();
+                    if tokio::time::timeout(ABANDON_WAIT, tracker.wait())
+                        .await
+                        .is_err()
+                    {
+                        tracing::warn!(
+                            still_running = tracker.len(),
+                            "abandoned tickets did not settle in time; closing the channel returns them"
+                        );
+                    }
                 }
                 finished_total += worker.finished.load(Ordering::Relaxed);
                 session.close("worker shutting down").await;
