@@ -118,10 +118,10 @@ fn exports(page: &str, name: &str) -> bool {
         ("_sum", &["histogram", "summary"][..]),
         ("_count", &["histogram", "summary"][..]),
     ] {
-        if let Some(base) = name.strip_suffix(suffix) {
-            if family_type(base).is_some_and(|t| types.contains(&t.as_str())) {
-                return true;
-            }
+        if let Some(base) = name.strip_suffix(suffix)
+            && family_type(base).is_some_and(|t| types.contains(&t.as_str()))
+        {
+            return true;
         }
     }
     false
