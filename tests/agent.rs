@@ -421,6 +421,60 @@ async fn a_final_message_without_a_prefix_is_escalated_as_unparseable() {
         category(&run.outcome),
         Some(EscalationCategory::UnparseableOutcome)
     );
+    // Asked once to restate it, not more: the lookup, the answer, the restated answer.
+    assert_eq!(run.turns, 3);
+    let repairs = run
+        .trace
+        .steps
+        .iter()
+        .filter(|s| matches!(s, TraceStep::FormatRepair { .. }))
+        .count();
+    assert_eq!(repairs, 1);
+}
+
+#[tokio::test]
+async fn an_answer_restated_with_a_prefix_after_the_format_reminder_is_verified_like_any_other() {
+    let model = Scripted::new(vec![
+        Turn::Calls(vec![("order_lookup", json!({"order_id": "O1001"}))]),
+        Turn::Text("Your mouse was delivered on the 14th."),
+        Turn::Text("RESOLVED: Your mouse was delivered on the 14th."),
+    ]);
+    let (agent, _) = agent_with(model.clone()).await;
+    let run = agent
+        .run(&ticket("T1", "C001", None, "s", "b"))
+        .await
+        .unwrap();
+    assert_eq!(
+        run.outcome.kind(),
+        OutcomeKind::Resolved,
+        "{:?}",
+        run.outcome
+    );
+    // The reminder went to the model as the user's turn after its unparseable answer,
+    // and says nothing about which outcome is right.
+    let requests = model.requests.lock().unwrap();
+    let last = requests.last().unwrap().last().unwrap();
+    assert_eq!(last.text(), ticket_agent::agent::FORMAT_REPAIR);
+}
+
+#[tokio::test]
+async fn a_restated_claim_is_still_checked_against_the_trace() {
+    // No tool ran: a RESOLVED restatement has nothing to rest on.
+    let model = Scripted::new(vec![
+        Turn::Text("I have looked into it and all is well."),
+        Turn::Text("RESOLVED: all is well with your order."),
+    ]);
+    let (agent, _) = agent_with(model).await;
+    let run = agent
+        .run(&ticket("T1", "C001", None, "s", "b"))
+        .await
+        .unwrap();
+    assert_eq!(
+        run.outcome.kind(),
+        OutcomeKind::Escalated,
+        "{:?}",
+        run.outcome
+    );
 }
 
 #[tokio::test]

@@ -21,6 +21,15 @@ use crate::model::{ChatModel, ChatRequest, ModelError};
 use crate::telemetry::redact;
 use crate::tools::{CallStatus, Ledger, ToolBox};
 
+/// What the model is told, once per ticket, when its final answer begins with no
+/// outcome prefix. It restates the format only: no hint about which outcome is right,
+/// so the restated answer is still the model's own judgment, and verification checks
+/// it against the trace like any other.
+pub const FORMAT_REPAIR: &str = "Your last message did not begin with an outcome. \
+Write your final message again, and begin it with exactly one of `RESOLVED: `, \
+`REFUND_PROPOSED: ` or `ESCALATED: [category] `, with nothing before the prefix. \
+Base it only on the tool results above; if you have none that answer the ticket, escalate.";
+
 /// Limits per ticket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -86,6 +95,12 @@ pub enum TraceStep {
         /// Turns taken.
         turns: u32,
     },
+    /// The model's final answer named no outcome, and it was asked once to restate it
+    /// (see [`FORMAT_REPAIR`]).
+    FormatRepair {
+        /// The turn whose answer could not be parsed.
+        turn: u32,
+    },
     /// The verdict of verification.
     Verification {
         /// What the final message claimed.
@@ -100,7 +115,7 @@ pub enum TraceStep {
 /// The trace of a run: every step, in order.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Trace {
-    /// The steps.
+    /// Model turns and tool calls, in the order they happened.
     pub steps: Vec<TraceStep>,
 }
 
@@ -123,7 +138,7 @@ impl Trace {
 /// A finished ticket.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TicketRun {
-    /// The ticket.
+    /// The ticket's id.
     pub ticket_id: String,
     /// The verified outcome.
     pub outcome: Outcome,
@@ -185,7 +200,7 @@ pub struct Agent {
 }
 
 impl Agent {
-    /// An agent.
+    /// An agent asking `model`, calling `tools`, stopping at `budget`.
     pub fn new(model: Arc<dyn ChatModel>, tools: Arc<ToolBox>, budget: Budget) -> Self {
         Self {
             model,
@@ -199,7 +214,7 @@ impl Agent {
         &self.model
     }
 
-    /// The tools.
+    /// The tools the agent may call, with their gates.
     pub fn tools(&self) -> &Arc<ToolBox> {
         &self.tools
     }
@@ -224,6 +239,7 @@ impl Agent {
         let mut usage = Usage::default();
         let mut tool_calls = 0u32;
         let mut turns = 0u32;
+        let mut repaired = false;
 
         let claim: Result<Claim, Outcome> = 'run: loop {
             if turns >= self.budget.max_turns {
@@ -312,7 +328,20 @@ impl Agent {
                 content: response.message.content,
             });
             if calls.is_empty() {
-                break Ok(parse_final_message(&text));
+                let claim = parse_final_message(&text);
+                // One chance to restate an answer that names no outcome: models that
+                // handle the ticket but forget the format (small open models often do)
+                // would otherwise never reach verification. A second miss escalates.
+                if matches!(claim, Claim::Unparseable(_))
+                    && !repaired
+                    && turns < self.budget.max_turns
+                {
+                    repaired = true;
+                    trace.steps.push(TraceStep::FormatRepair { turn: turns });
+                    messages.push(Message::user_text(FORMAT_REPAIR.to_string()));
+                    continue;
+                }
+                break Ok(claim);
             }
             let mut results = Vec::with_capacity(calls.len());
             for call in &calls {
