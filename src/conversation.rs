@@ -65,7 +65,7 @@ impl Message {
 pub enum Content {
     /// Plain text.
     Text {
-        /// The text.
+        /// What the model or the user wrote, unparsed.
         text: String,
     },
     /// The model asks for a tool to run.
@@ -92,7 +92,7 @@ pub struct ToolCall {
 pub enum ToolArguments {
     /// Parsed JSON.
     Json {
-        /// The value.
+        /// The arguments object (not checked against the contract yet).
         value: Value,
     },
     /// The raw text the model sent, which did not parse as JSON.

@@ -39,7 +39,7 @@ pub struct Case {
     /// Records merged over the base world.
     #[serde(default)]
     pub world: Option<World>,
-    /// The ticket.
+    /// The ticket as a sender would submit it (validated like `submit`).
     pub ticket: RawTicket,
     /// What must hold.
     pub expect: Expect,
@@ -52,7 +52,7 @@ pub struct Case {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
-    /// The outcome.
+    /// The outcome the case must end in.
     pub outcome: OutcomeKind,
     /// The escalation category, for escalations.
     #[serde(default)]
@@ -136,7 +136,7 @@ pub fn load_cases(dir: &Path) -> anyhow::Result<Vec<Case>> {
 /// One trial of one case.
 #[derive(Debug, Clone, Serialize)]
 pub struct TrialResult {
-    /// The case.
+    /// The case's id (its file name without `.json`).
     pub case_id: String,
     /// 1-based trial number.
     pub trial: u32,
@@ -268,7 +268,7 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
 /// The run's metrics.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Metrics {
-    /// Cases.
+    /// Cases read from the cases folder (after any filter).
     pub cases: usize,
     /// Trials per case.
     pub trials: u32,
@@ -355,7 +355,7 @@ pub struct EvalReport {
     pub cases_dir: String,
     /// When it ran.
     pub started_at: DateTime<Utc>,
-    /// The metrics.
+    /// Aggregates over every trial of this run.
     pub metrics: Metrics,
     /// Every trial, traces included.
     pub results: Vec<TrialResult>,

@@ -74,7 +74,7 @@ pub struct ApprovalRecord {
     /// Who decided.
     #[serde(default)]
     pub decided_by: Option<String>,
-    /// When.
+    /// When the decision was taken (or the approval expired).
     #[serde(default)]
     pub decided_at: Option<DateTime<Utc>>,
     /// The reviewer's note.
@@ -107,7 +107,7 @@ pub enum DecideError {
     /// Already decided the other way, or expired.
     #[error("approval {id} is already {status}")]
     Conflict {
-        /// The approval.
+        /// The approval's id.
         id: String,
         /// Its status.
         status: &'static str,
@@ -123,11 +123,11 @@ pub enum DecideError {
 /// The audit record published to `approvals.decisions` for every decision.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DecisionAudit {
-    /// The approval.
+    /// Deterministic per (ticket, tool, subject), as on the approval message.
     pub approval_id: String,
     /// Its ticket.
     pub ticket_id: String,
-    /// The tool.
+    /// The gated tool the approval is for (`issue_refund`, `send_email`).
     pub tool: String,
     /// `approved`, `rejected` or `expired`.
     pub decision: String,
@@ -135,7 +135,7 @@ pub struct DecisionAudit {
     pub reviewer: String,
     /// The reviewer's note.
     pub note: Option<String>,
-    /// When.
+    /// When the decision was taken; for expiry, when the sweep noticed it.
     pub decided_at: DateTime<Utc>,
     /// The execution result, for approvals.
     pub execution: Option<ExecutionRecord>,

@@ -59,7 +59,7 @@ pub async fn refresh_backlog_gauges(approvals: &Approvals) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The service.
+/// The approvals service: consumes `approvals.pending`, serves the console and API, runs the expiry sweep.
 pub struct ApprovalsApp {
     settings: Settings,
     approvals: Approvals,

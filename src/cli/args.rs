@@ -21,7 +21,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The commands.
+/// One subcommand per job the binary does.
 #[derive(Subcommand)]
 pub enum Command {
     /// Runs tickets from a JSON Lines file (or - for stdin) and prints one outcome per line.

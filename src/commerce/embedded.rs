@@ -31,10 +31,10 @@ pub struct World {
     /// The snapshot's instant.
     #[serde(default)]
     pub now: Option<DateTime<Utc>>,
-    /// Customers.
+    /// Customers by id; the only addresses email may go to.
     #[serde(default)]
     pub customers: Vec<Customer>,
-    /// Orders.
+    /// Orders with their items, status and refund history.
     #[serde(default)]
     pub orders: Vec<Order>,
     /// Help-center articles.

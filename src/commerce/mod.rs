@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::money::Usd;
 
-/// A customer.
+/// A customer as the shop records them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Customer {
     /// The customer's id.
@@ -34,7 +34,7 @@ pub enum OrderStatus {
     Processing,
     /// With the carrier.
     Shipped,
-    /// Arrived.
+    /// Handed to the customer; the return window counts from here.
     Delivered,
     /// Cancelled (and refunded automatically).
     Cancelled,
@@ -68,7 +68,7 @@ pub struct OrderItem {
     pub unit_price_usd: Usd,
 }
 
-/// An order.
+/// An order as the shop records it: what was bought, where it is, what was refunded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Order {
     /// The order's id.
@@ -85,13 +85,13 @@ pub struct Order {
     /// When it arrived.
     #[serde(default)]
     pub delivered_at: Option<DateTime<Utc>>,
-    /// The carrier.
+    /// The carrier's name as the shop records it.
     #[serde(default)]
     pub carrier: Option<String>,
     /// The carrier's tracking number.
     #[serde(default)]
     pub tracking_number: Option<String>,
-    /// The lines.
+    /// Line items; item-level refunds are priced from these.
     pub items: Vec<OrderItem>,
     /// What the customer paid.
     pub total_usd: Usd,
@@ -116,7 +116,7 @@ pub struct KbArticle {
     pub title: String,
     /// Its text.
     pub body: String,
-    /// Keywords.
+    /// Extra search terms the index weighs like the title.
     #[serde(default)]
     pub tags: Vec<String>,
 }
@@ -124,7 +124,7 @@ pub struct KbArticle {
 /// A refund to execute (only ever after a human approved it).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RefundRequest {
-    /// The order.
+    /// The order to refund; the backend checks it belongs to the ticket's customer.
     pub order_id: String,
     /// How much.
     pub amount_usd: Usd,

@@ -64,9 +64,9 @@ pub fn derive_ids(ticket_id: &str, tool: &str, subject: &str) -> (ApprovalId, St
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "tool", content = "arguments", rename_all = "snake_case")]
 pub enum ActionRequest {
-    /// A refund.
+    /// A refund of part or all of an order's refundable remainder.
     IssueRefund {
-        /// The order.
+        /// The order to refund.
         order_id: String,
         /// How much.
         amount_usd: Usd,
@@ -79,7 +79,7 @@ pub enum ActionRequest {
         to: String,
         /// Subject line.
         subject: String,
-        /// Text.
+        /// Plain-text body, as the model wrote it and the reviewer saw it.
         body: String,
         /// The ticket it answers.
         ticket_id: String,

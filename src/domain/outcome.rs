@@ -220,7 +220,7 @@ pub enum Claim {
     RefundProposed(String),
     /// `ESCALATED: [category] reason`
     Escalated {
-        /// The reason.
+        /// Why a human must take it, in the model's words.
         reason: String,
         /// The category named, or `Unspecified`.
         category: EscalationCategory,

@@ -23,23 +23,23 @@ pub enum TicketError {
     /// A required field is missing or empty.
     #[error("ticket field `{field}` is missing or empty")]
     Empty {
-        /// The field.
+        /// The field's name in the ticket JSON.
         field: &'static str,
     },
     /// A field is longer than allowed.
     #[error("ticket field `{field}` is {len} bytes, over the limit of {max}")]
     TooLong {
-        /// The field.
+        /// The field's name in the ticket JSON.
         field: &'static str,
         /// Its length in bytes.
         len: usize,
-        /// The limit.
+        /// The limit in bytes for that field.
         max: usize,
     },
     /// An id holds characters that no id may hold (control characters, white space).
     #[error("ticket field `{field}` contains white space or control characters")]
     BadId {
-        /// The field.
+        /// The field's name in the ticket JSON.
         field: &'static str,
     },
 }

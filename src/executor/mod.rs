@@ -110,7 +110,7 @@ pub enum ExecuteError {
 /// Everything execution needs.
 #[derive(Clone)]
 pub struct Effects<'a> {
-    /// The shop.
+    /// The commerce backend refunds are executed against.
     pub backend: &'a dyn CommerceBackend,
     /// Where approved emails go.
     pub outbox: &'a dyn Outbox,

@@ -17,7 +17,7 @@ use crate::domain::ticket::Ticket;
 /// Published to `outcomes` with routing key `ticket.<outcome>`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutcomeMessage {
-    /// The ticket.
+    /// The ticket's id; also the message id consumers dedupe on.
     pub ticket_id: String,
     /// Its customer.
     pub customer_id: String,
@@ -64,7 +64,7 @@ impl OutcomeMessage {
 pub struct ApprovalMessage {
     /// Deterministic for (ticket, tool, subject): a re-published approval is the same one.
     pub approval_id: String,
-    /// The ticket.
+    /// The ticket that proposed it.
     pub ticket_id: String,
     /// Its customer.
     pub customer_id: String,
@@ -135,7 +135,7 @@ impl ApprovalMessage {
 /// it, exactly as published (a redelivery re-publishes these bytes, never a new run).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finished {
-    /// The outcome.
+    /// The outcome message exactly as published.
     pub outcome: OutcomeMessage,
     /// Its approvals.
     pub approvals: Vec<ApprovalMessage>,

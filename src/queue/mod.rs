@@ -47,7 +47,7 @@ pub const H_SUBMITTED_AT: &str = "x-submitted-at";
 /// The names of everything declared, under the prefix.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Topology {
-    /// The prefix.
+    /// Prefix of every exchange and queue name (one deployment per prefix).
     pub prefix: String,
     /// Direct exchange tickets are published to.
     pub tickets_exchange: String,
@@ -402,7 +402,7 @@ pub enum PublishError {
     /// The broker returned it: no queue is bound for its routing key.
     #[error("message to {exchange}/{routing_key} was unroutable")]
     Unroutable {
-        /// The exchange.
+        /// The exchange it was published to.
         exchange: String,
         /// The routing key.
         routing_key: String,

@@ -58,7 +58,7 @@ const STOP_WORDS: &[&str] = &[
 /// One search hit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hit {
-    /// The article.
+    /// The matching article, whole.
     pub article: KbArticle,
     /// Its BM25 score.
     pub score: f32,

@@ -162,7 +162,7 @@ impl ToolBox {
         self.clock
     }
 
-    /// The backend.
+    /// The commerce backend the read-only tools query.
     pub fn backend(&self) -> &Arc<dyn CommerceBackend> {
         &self.backend
     }

@@ -63,11 +63,11 @@ pub struct Measurement {
     pub scenario: String,
     /// Worker processes.
     pub workers: usize,
-    /// Tickets.
+    /// Tickets published in the run.
     pub tickets: usize,
     /// Wall time from the first publish to the last outcome.
     pub seconds: f64,
-    /// Throughput.
+    /// Tickets per second over `seconds`.
     pub tickets_per_s: f64,
     /// End-to-end latency percentiles (publish to outcome), ms.
     pub p50_ms: f64,

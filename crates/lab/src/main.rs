@@ -33,7 +33,7 @@ enum Command {
         /// Lines in all, poison included.
         #[arg(long, default_value_t = 1000)]
         n: usize,
-        /// The seed.
+        /// The random seed: the same seed gives the same bytes.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The share of poison lines (not JSON, no customer, body over 32 KiB), 0 to 1.

@@ -102,7 +102,7 @@ pub enum Case {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ExpectedOutcome {
-    /// Answered.
+    /// Answered from a tool result, without a human.
     Resolved,
     /// A refund waits for approval.
     RefundProposed,
@@ -133,7 +133,7 @@ pub struct Expected {
 pub struct Mix {
     /// Order status.
     pub status: u32,
-    /// Refunds.
+    /// Refund requests, eligible or not.
     pub refund: u32,
     /// How-to questions.
     pub howto: u32,
@@ -710,7 +710,7 @@ enum IdMode {
     Text,
     /// In both.
     Both,
-    /// Nowhere.
+    /// Not given at all: the agent must ask or escalate.
     None,
 }
 
