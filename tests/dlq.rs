@@ -372,6 +372,83 @@ async fn a_replay_cut_off_after_a_confirm_but_before_its_ack_leaves_every_letter
 }
 
 #[tokio::test]
+async fn a_replay_dropped_mid_pass_still_accounts_for_every_letter_and_names_the_one_in_both() {
+    let env = Env::new("dropped").await;
+    let n = 120;
+    for i in 0..n {
+        env.dead_letter(&format!("D-{i}"), "max_attempts", Utc::now())
+            .await;
+    }
+    let conn = connect(&env.settings.amqp.url, "replayer").await.unwrap();
+    let ch = confirm_channel(&conn).await.unwrap();
+    let mut report = ReplayReport::default();
+    let selection = all();
+    // Cut off, as a Ctrl-C does, once a few letters have reached the tickets queue.
+    let interrupted = {
+        let work = dlq::replay_into(
+            &ch,
+            &env.topology,
+            &env.records,
+            &selection,
+            false,
+            3,
+            &mut report,
+        );
+        let cut = async {
+            while env.depth(&env.topology.tickets_queue).await < 3 {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        };
+        tokio::select! {
+            r = work => { r.unwrap(); false }
+            () = cut => true,
+        }
+    };
+    assert!(
+        interrupted,
+        "the pass finished before the cut: {} replayed",
+        report.replayed()
+    );
+    conn.close(200, "interrupted".into()).await.unwrap();
+
+    let dead = env.dead_ids().await;
+    let queued = env.ticket_ids().await;
+    let replayed: Vec<&str> = report
+        .entries
+        .iter()
+        .filter(|e| matches!(e.action, ReplayAction::Replayed { .. }))
+        .filter_map(|e| e.ticket_id.as_deref())
+        .collect();
+    assert!(
+        replayed.len() >= 3 && replayed.len() < n,
+        "{}",
+        replayed.len()
+    );
+    // Nothing lost; at most the named letter is in both queues.
+    for i in 0..n {
+        let id = format!("D-{i}");
+        let (d, q) = (dead.contains(&id), queued.contains(&id));
+        assert!(d || q, "{id} is neither dead nor replayed");
+        if d && q {
+            assert_eq!(report.in_both_queues.as_deref(), Some(id.as_str()));
+        }
+    }
+    // What the report calls replayed and settled is in the tickets queue and not dead.
+    for id in &replayed {
+        let id = id.to_string();
+        assert!(
+            queued.contains(&id),
+            "{id} reported replayed but not queued"
+        );
+        if report.in_both_queues.as_deref() != Some(id.as_str()) {
+            assert!(!dead.contains(&id), "{id} reported replayed but still dead");
+        }
+    }
+    assert!(dead.len() + queued.len() <= n + 1);
+    env.cleanup().await;
+}
+
+#[tokio::test]
 async fn replaying_twice_runs_nothing_twice() {
     let env = Env::new("twice").await;
     for id in ["R-1", "R-2", "R-3", "R-3"] {

@@ -293,15 +293,20 @@ pub async fn dlq(
                 limit,
             };
             let max_replays = settings.worker.max_replays;
-            let work = dlq::replay(&ch, &topology, &records, &selection, dry_run, max_replays);
-            let report = tokio::select! {
-                r = work => r?,
-                () = app::stop_requested() => {
-                    // Closing the connection puts back every letter not yet acked: at
-                    // worst one is both replayed and still dead.
-                    let _ = conn.close(200, "interrupted".into()).await;
-                    eprintln!("interrupted: every dead letter not yet replayed is back in {queue}");
-                    return Ok(ExitCode::from(130));
+            let mut report = dlq::ReplayReport::default();
+            let interrupted = {
+                let work = dlq::replay_into(
+                    &ch,
+                    &topology,
+                    &records,
+                    &selection,
+                    dry_run,
+                    max_replays,
+                    &mut report,
+                );
+                tokio::select! {
+                    r = work => { r?; false }
+                    () = app::stop_requested() => true,
                 }
             };
             let view = ReplayView {
@@ -310,6 +315,12 @@ pub async fn dlq(
                 max_replays,
                 queue: &queue,
             };
+            if interrupted {
+                // Closing the connection puts back every letter not yet acked.
+                let _ = conn.close(200, "interrupted".into()).await;
+                eprint!("{}", view.interrupted());
+                return Ok(ExitCode::from(130));
+            }
             if json {
                 writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
             } else {

@@ -140,6 +140,31 @@ impl ReplayView<'_> {
                 "stopped early: {why}; every letter not yet replayed is back in {queue}\n"
             ));
         }
+        if let Some(id) = &r.in_both_queues {
+            s.push_str(&format!(
+                "ticket {id} may now be both in the tickets queue and still in {queue}\n"
+            ));
+        }
+        s
+    }
+
+    /// What an interrupted pass tells the operator: how far it got, and the one letter
+    /// that may now be in both queues.
+    pub fn interrupted(&self) -> String {
+        let (r, queue, would) = (self.report, self.queue, self.would());
+        let mut s = format!(
+            "interrupted after {} {would}replayed ({} already done, {} skipped over max_replays); every letter not yet replayed is back in {queue}\n",
+            r.replayed(),
+            r.count(|a| matches!(a, ReplayAction::AlreadyDone { .. })),
+            r.count(|a| matches!(a, ReplayAction::TooManyReplays { .. })),
+        );
+        match &r.in_both_queues {
+            Some(id) => s.push_str(&format!(
+                "ticket {id} was being replayed: it may now be both in the tickets queue and still in {queue}; \
+                 a later replay finds it done, or replays it again and the worker runs it once\n"
+            )),
+            None => s.push_str("no letter is in both queues\n"),
+        }
         s
     }
 

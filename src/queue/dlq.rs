@@ -591,6 +591,13 @@ pub struct ReplayReport {
     /// The error that stopped the pass early, if one did; every letter not yet
     /// replayed is back in the dead queue.
     pub stopped: Option<String>,
+    /// The letter being replayed when the pass ended before its dead copy was removed
+    /// (a failed ack, or a pass cut off mid-letter): its ticket id, or `None` when no
+    /// letter was between its publish and its removal. That one letter may now be both
+    /// in the tickets queue and still dead; a later replay finds its ticket done, or
+    /// replays it again and the worker's done record absorbs the duplicate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_both_queues: Option<String>,
 }
 
 impl ReplayReport {
@@ -671,15 +678,45 @@ pub async fn replay(
     dry_run: bool,
     max_replays: u32,
 ) -> anyhow::Result<ReplayReport> {
+    let mut report = ReplayReport::default();
+    replay_into(
+        ch,
+        topology,
+        records,
+        selection,
+        dry_run,
+        max_replays,
+        &mut report,
+    )
+    .await?;
+    Ok(report)
+}
+
+/// [`replay`], writing into a report the caller owns, entry by entry as each letter is
+/// settled. Dropping the future (a Ctrl-C, a deadline) therefore still leaves the
+/// caller an exact account: what was replayed, and in
+/// [`ReplayReport::in_both_queues`] the one letter that may be in both queues.
+///
+/// # Errors
+/// As [`replay`].
+pub async fn replay_into(
+    ch: &Channel,
+    topology: &Topology,
+    records: &TicketRecords,
+    selection: &Selection,
+    dry_run: bool,
+    max_replays: u32,
+    report: &mut ReplayReport,
+) -> anyhow::Result<()> {
     anyhow::ensure!(
         !selection.is_empty(),
         "nothing selected: give --id, --reason or --all"
     );
-    let mut b = Browser::open(ch, topology).await?;
-    let mut report = ReplayReport {
+    *report = ReplayReport {
         dry_run,
         ..Default::default()
     };
+    let mut b = Browser::open(ch, topology).await?;
     let mut replayed: HashSet<String> = HashSet::new();
     let mut seen: HashSet<String> = HashSet::new();
     let limit = selection.limit.unwrap_or(usize::MAX);
@@ -757,6 +794,8 @@ pub async fn replay(
                 b.keep(m).await?;
                 continue;
             }
+            // From the publish until the dead copy's ack, this letter may be in both.
+            report.in_both_queues = Some(id.clone().unwrap_or_else(|| "(no ticket id)".into()));
             match republish(ch, topology, &m).await {
                 Ok(replay_count) => {
                     report
@@ -767,8 +806,14 @@ pub async fn replay(
                     }
                     // Confirmed in the tickets queue: only now may the dead copy go.
                     b.remove(m).await?;
+                    report.in_both_queues = None;
                 }
                 Err(e) => {
+                    // Nacked or unroutable: not in the tickets queue. A channel failure
+                    // may have lost the confirm of a publish that arrived: keep saying so.
+                    if matches!(e, PublishError::Nacked | PublishError::Unroutable { .. }) {
+                        report.in_both_queues = None;
+                    }
                     let error = e.to_string();
                     report.entries.push(entry(ReplayAction::Failed {
                         error: error.clone(),
@@ -791,7 +836,7 @@ pub async fn replay(
         .filter(|i| !seen.contains(*i))
         .cloned()
         .collect();
-    Ok(report)
+    Ok(())
 }
 
 /// The instant `older_than` ago; the beginning of time when that is out of range (so
