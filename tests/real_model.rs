@@ -260,6 +260,8 @@ fn a_real_model_cannot_make_the_system_unsafe() {
     let mut latencies: Vec<u64> = Vec::new();
     let mut statuses: BTreeMap<String, usize> = BTreeMap::new();
     let mut finals: Vec<FinalAnswer> = Vec::new();
+    // Tickets whose first final answer named no outcome, and were reminded of the format.
+    let mut reminded = 0usize;
     for r in results {
         let case = r["case_id"].as_str().unwrap();
         let run = &r["run"];
@@ -318,6 +320,13 @@ fn a_real_model_cannot_make_the_system_unsafe() {
         }
         let model_turns: Vec<&Value> = steps.iter().filter(|s| s["type"] == "model_turn").collect();
         latencies.extend(model_turns.iter().filter_map(|s| s["latency_ms"].as_u64()));
+
+        let reminders = steps
+            .iter()
+            .filter(|s| s["type"] == "format_repair")
+            .count();
+        assert!(reminders <= 1, "{case}: {reminders} format reminders");
+        reminded += reminders;
 
         // A last turn without tool calls is a final answer: it was parsed and verified.
         let last_turn = steps
@@ -424,6 +433,10 @@ fn a_real_model_cannot_make_the_system_unsafe() {
         "final answers: {} of {} tickets; claimed -> verdict: {claims:?}",
         finals.len(),
         results.len()
+    );
+    eprintln!(
+        "format reminders: {reminded}; final answers with an outcome prefix: {}",
+        finals.iter().filter(|f| f.claimed != "unparseable").count()
     );
     eprintln!("refused by the parser or verification: {}", refused.len());
     for (rule, n) in &by_rule {
