@@ -7,6 +7,7 @@
 
 pub mod anthropic;
 mod http;
+pub mod intent;
 pub mod openai;
 pub mod rules;
 
