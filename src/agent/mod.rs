@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::conversation::{Content, Message, Role, StopReason, ToolCall, ToolResult, Usage};
-use crate::domain::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
+use crate::domain::outcome::{EscalationCategory, FinalAnswer, Outcome, parse_final_answer};
 use crate::domain::ticket::Ticket;
 use crate::model::{ChatModel, ChatRequest, ModelError};
 use crate::telemetry::redact;
@@ -225,7 +225,7 @@ impl Agent {
         let mut tool_calls = 0u32;
         let mut turns = 0u32;
 
-        let claim: Result<Claim, Outcome> = 'run: loop {
+        let answer: Result<FinalAnswer, Outcome> = 'run: loop {
             if turns >= self.budget.max_turns {
                 trace
                     .steps
@@ -312,7 +312,7 @@ impl Agent {
                 content: response.message.content,
             });
             if calls.is_empty() {
-                break Ok(parse_final_message(&text));
+                break Ok(parse_final_answer(&text));
             }
             let mut results = Vec::with_capacity(calls.len());
             for call in &calls {
@@ -379,7 +379,12 @@ impl Agent {
             });
         };
 
-        let outcome = verify::verify(claim, &mut trace, ledger.pending);
+        let outcome = verify::verify_answer(
+            answer,
+            &mut trace,
+            ledger.pending,
+            &verify::ticket_orders(ticket),
+        );
         tracing::debug!(outcome = %outcome.kind(), tool_calls, turns, "agent finished");
         Ok(self.finished(ticket, outcome, trace, (tool_calls, turns, usage), started))
     }

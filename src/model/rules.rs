@@ -805,8 +805,7 @@ fn count_of(word: &str, quantity: u64) -> Option<u64> {
 fn head_noun(name: &str) -> Option<String> {
     const GENERIC: &[&str] = &["set", "pack", "kit", "bundle", "inch", "size", "pair"];
     name.split(|c: char| !c.is_alphabetic())
-        .filter(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
-        .next_back()
+        .rfind(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
         .map(str::to_lowercase)
 }
 
