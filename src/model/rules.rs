@@ -258,7 +258,7 @@ re!(
 );
 re!(
     REFUND,
-    r"(?i)\brefund|money back|reimburs|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
+    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
 );
 re!(
     DAMAGE,
@@ -351,6 +351,8 @@ fn normalise_id(id: &str) -> String {
 struct Clause<'a> {
     text: &'a str,
     asks: bool,
+    /// The sentence it belongs to (its index among the sentences).
+    sentence: usize,
 }
 
 /// Sentences split further at commas (so "where is O1002, and how do I reset my
@@ -358,6 +360,7 @@ struct Clause<'a> {
 /// is marked as asking.
 fn clauses(text: &str) -> Vec<Clause<'_>> {
     fn push_sentence<'a>(sentence: &'a str, asks: bool, out: &mut Vec<Clause<'a>>) {
+        let index = out.last().map_or(0, |c: &Clause<'_>| c.sentence + 1);
         let parts: Vec<&str> = sentence
             .split(',')
             .map(str::trim)
@@ -368,6 +371,7 @@ fn clauses(text: &str) -> Vec<Clause<'_>> {
             out.push(Clause {
                 text: part,
                 asks: asks && k == last,
+                sentence: index,
             });
         }
     }
@@ -507,6 +511,10 @@ re!(
     r"(?i)\badd\w*\b[^.?!\n]{0,30}\bto (?:my|the|this|that) (?:order|purchase)|\bremov\w*\b[^.?!\n]{0,30}\bfrom (?:my|the|this|that) (?:order|purchase)"
 );
 re!(
+    ASKS_US,
+    r"(?i)^\s*(?:\w+\s+){0,2}(?:can|could|would|will) (?:you|someone|somebody)\b|^\s*please\b"
+);
+re!(
     SELF_SERVICE,
     r"(?i)\byou can\b|\byourself\b|\bgo to\b|\bopen\b|\bchoose\b|\bselect\b|\bclick\b|\btap\b|\bvisit\b|\bfollow the\b|\benter\b|\bunder [A-Z]"
 );
@@ -573,13 +581,16 @@ impl Action {
             .collect()
     }
 
-    /// Whether `article` tells the customer how to do this themselves: it is about the
-    /// action and it gives steps.
+    /// Whether `article` tells the customer how to do this themselves: one of its
+    /// sentences is about the action and gives a step ("You can cancel an order
+    /// yourself…: open Orders…"). An article that only mentions the topic ("express
+    /// shipping takes 1 to 2 days") does not.
     fn self_service(self, article: &Value) -> bool {
-        let title = article["title"].as_str().unwrap_or_default();
         let body = article["body"].as_str().unwrap_or_default();
-        let all = format!("{title} {body}").to_lowercase();
-        self.topic().iter().any(|t| all.contains(t)) && SELF_SERVICE.is_match(body)
+        body.split(['.', ';', '!', '\n']).any(|sentence| {
+            let lower = sentence.to_lowercase();
+            self.topic().iter().any(|t| lower.contains(t)) && SELF_SERVICE.is_match(sentence)
+        })
     }
 }
 
@@ -590,9 +601,10 @@ struct Plan {
     kb_query: Option<String>,
     /// Another query, tried when the first finds nothing.
     kb_retry: Option<String>,
-    /// Requests no tool carries out, and the query that looks for self-service help.
+    /// Requests no tool carries out, and for each the two queries that look for
+    /// self-service help.
     unsupported: Vec<Action>,
-    unsupported_query: Option<String>,
+    unsupported_queries: Vec<(Action, String, String)>,
     missing_order_id: bool,
     /// The ticket names an order but no request the rules understand.
     unplaced_order: bool,
@@ -658,6 +670,7 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         .map(|(i, _, _)| *i)
         .collect();
     let in_action_clause = |i: usize| action_idx.contains(&i);
+    let action_sentences: Vec<usize> = action_idx.iter().map(|i| all[*i].sentence).collect();
     let refund_declined = REFUND
         .find_iter(&t.text)
         .any(|m| negated(&t.text, m.start()));
@@ -720,6 +733,13 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         .iter()
         .enumerate()
         .filter(|(i, c)| is_question(c) && !is_request(c) && !in_action_clause(*i))
+        // The rest of a sentence that asks for an action ("…to 14 Elm Row, flat 2?"), and
+        // a request addressed to us ("could you send the other one?"), are not questions
+        // for the help center, unless they ask how.
+        .filter(|(_, c)| {
+            HOWTO.is_match(c.text)
+                || !(action_sentences.contains(&c.sentence) || ASKS_US.is_match(c.text))
+        })
         .map(|(_, c)| c)
         .filter(|c| !orders.iter().any(|(id, _)| mentions(c, id)))
         .filter(|c| !order_business || !(REFUND.is_match(c.text) || STATUS.is_match(c.text)))
@@ -729,9 +749,12 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         .collect();
     let nothing_else = orders.is_empty() && !requests_without_id && unsupported.is_empty();
     let (kb_query_text, kb_retry) = if !questions.is_empty() {
-        let q = questions.join(". ");
-        let first = kb_query(&t.subject, &q);
-        let retry = (first != q).then_some(q);
+        // The question with its subject first; then, when that finds nothing, the whole
+        // ticket, whose other sentences often say what the question is about ("I can't
+        // recall the word I chose. What do I do now?").
+        let first = kb_query(&t.subject, &questions.join(". "));
+        let whole = kb_query(&t.subject, &t.body);
+        let retry = (first != whole).then_some(whole);
         (Some(first), retry)
     } else if nothing_else && ids.is_empty() && !unsupported_by_meaning {
         // Nothing recognisable: let the knowledge base judge the whole text.
@@ -739,14 +762,22 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     } else {
         (None, None)
     };
-    let unsupported_query = (!unsupported.is_empty()).then(|| {
-        let asks: Vec<&str> = action_clauses
-            .iter()
-            .filter(|(_, _, acts)| acts.iter().any(|a| unsupported.contains(a)))
-            .map(|(_, c, _)| c.text)
-            .collect();
-        kb_query(&t.subject, &asks.join(". "))
-    });
+    // For each action, the customer's own words first, then the action named plainly.
+    let unsupported_queries = unsupported
+        .iter()
+        .map(|a| {
+            let asks: Vec<&str> = action_clauses
+                .iter()
+                .filter(|(_, _, acts)| acts.contains(a))
+                .map(|(_, c, _)| c.text)
+                .collect();
+            (
+                *a,
+                kb_query(&t.subject, &asks.join(". ")),
+                format!("How do I {}", a.describe()),
+            )
+        })
+        .collect();
     Plan {
         unplaced_order: (!ids.is_empty()
             && orders.is_empty()
@@ -757,7 +788,7 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         kb_retry: kb_retry.filter(|q| !q.is_empty()),
         kb_query: kb_query_text.filter(|q| !q.is_empty()),
         unsupported,
-        unsupported_query,
+        unsupported_queries,
         missing_order_id: requests_without_id && ids.is_empty(),
     }
 }
@@ -841,15 +872,13 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
         );
     }
     // Items named: each with the count said just before it ("one of the three mugs"),
-    // or all of them when the noun is plural, one when it is singular.
-    let words: Vec<&str> = t
-        .text
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
+    // or all of them when the noun is plural, one when it is singular. An item named in
+    // a clause that keeps it ("the fan is fine, keeping that") is not asked back.
     let items = order["items"].as_array().cloned().unwrap_or_default();
+    let all = clauses(&t.text);
     let mut sum = 0.0;
     let mut named = 0;
+    let mut kept = 0;
     let mut all_of_all = true;
     for item in &items {
         let quantity = item["quantity"].as_u64().unwrap_or(1).max(1);
@@ -859,19 +888,31 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
             continue;
         };
         let mut units: Option<u64> = None;
-        for (i, w) in words.iter().enumerate() {
-            let lw = w.to_lowercase();
-            let plural = lw == format!("{noun}s") || lw == format!("{noun}es");
-            if lw != noun && !plural {
-                continue;
+        let mut keeps = false;
+        for c in &all {
+            let words: Vec<&str> = c
+                .text
+                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .filter(|w| !w.is_empty())
+                .collect();
+            for (i, w) in words.iter().enumerate() {
+                let lw = w.to_lowercase();
+                let plural = lw == format!("{noun}s") || lw == format!("{noun}es");
+                if lw != noun && !plural {
+                    continue;
+                }
+                if affirmed(&KEEP, c.text) && !affirmed(&REFUND, c.text) {
+                    keeps = true;
+                    continue;
+                }
+                let counted = words[i.saturating_sub(4)..i]
+                    .iter()
+                    .filter(|w| COUNT_WORD.is_match(w))
+                    .filter_map(|w| count_of(w, quantity))
+                    .min();
+                let here = counted.unwrap_or(if plural { quantity } else { 1 });
+                units = Some(units.map_or(here, |u: u64| u.min(here)));
             }
-            let counted = words[i.saturating_sub(4)..i]
-                .iter()
-                .filter(|w| COUNT_WORD.is_match(w))
-                .filter_map(|w| count_of(w, quantity))
-                .min();
-            let here = counted.unwrap_or(if plural { quantity } else { 1 });
-            units = Some(units.map_or(here, |u: u64| u.min(here)));
         }
         match units {
             Some(u) => {
@@ -882,8 +923,14 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
                 }
                 sum += price * u as f64;
             }
-            None => all_of_all = false,
+            None => {
+                kept += usize::from(keeps);
+                all_of_all = false;
+            }
         }
+    }
+    if named == 0 && kept > 0 {
+        return Asked::Unclear("the ticket names only items the customer keeps".into());
     }
     if named == 0 || all_of_all {
         Asked::Everything
@@ -891,6 +938,11 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
         Asked::Sum((sum * 100.0).round() / 100.0)
     }
 }
+
+re!(
+    KEEP,
+    r"(?i)\bkeep\w*|\bfine\b|\bgreat\b|\bperfect\b|\bworks? (?:fine|well|great|perfectly)\b|\bno problem\b|\bhappy with\b|\bis ok(?:ay)?\b"
+);
 
 /// English the rules can read: the share of common English words among the body's
 /// words (the subject alone when the body is too short to judge), and the share of
@@ -1081,40 +1133,48 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
             },
         }
     }
-    if let Some(query) = &p.unsupported_query {
-        match h.find(KB_SEARCH, "query", query) {
+    let mut missing = Vec::new();
+    for (action, own_words, plain) in &p.unsupported_queries {
+        let helps = |out: &Value| articles(out).into_iter().find(|a| action.self_service(a));
+        let first = h.find(KB_SEARCH, "query", own_words);
+        let answer = match first {
             None => {
-                if !calls
-                    .iter()
-                    .any(|(_, a)| a["query"].as_str() == Some(query))
-                {
-                    calls.push((KB_SEARCH, json!({ "query": query })));
-                }
+                calls.push((KB_SEARCH, json!({ "query": own_words })));
+                continue;
             }
-            Some(out) => {
-                let found = articles(out);
-                let mut missing = Vec::new();
-                for action in &p.unsupported {
-                    match found.iter().find(|a| action.self_service(a)) {
-                        Some(a) => {
-                            let text = article_text(a);
-                            if !parts.contains(&text) {
-                                parts.push(text);
-                            }
-                        }
-                        None => missing.push(action.describe()),
+            Some(out) => match helps(out) {
+                Some(a) => Some(a),
+                None if plain == own_words => None,
+                None => match h.find(KB_SEARCH, "query", plain) {
+                    None => {
+                        calls.push((KB_SEARCH, json!({ "query": plain })));
+                        continue;
                     }
-                }
-                if !missing.is_empty() {
-                    escalation.get_or_insert((
-                        "out_of_scope",
-                        format!(
-                            "The customer asks us to {}, which no tool can do, and no help-center article tells them how to do it themselves.",
-                            missing.join(" and ")
-                        ),
-                    ));
+                    Some(out) => helps(out),
+                },
+            },
+        };
+        match answer {
+            Some(a) => {
+                let text = article_text(&a);
+                if !parts.contains(&text) {
+                    parts.push(text);
                 }
             }
+            None => missing.push(action.describe()),
+        }
+    }
+    if !missing.is_empty() {
+        // What no tool and no article can do for the customer outranks a question the
+        // help center could not answer: a human must take the request itself.
+        if escalation.as_ref().is_none_or(|(c, _)| *c == "no_kb_match") {
+            escalation = Some((
+                "out_of_scope",
+                format!(
+                    "The customer asks us to {}, which no tool can do, and no help-center article tells them how to do it themselves.",
+                    missing.join(" and ")
+                ),
+            ));
         }
     }
     if !calls.is_empty() {
@@ -1359,6 +1419,15 @@ mod tests {
         assert!(matches!(ask("refund $3 or maybe $4"), Asked::Unclear(_)));
         // The order's own total is a description, not a second amount.
         assert_eq!(ask("refund $8.99 of the $33.97 I paid"), Asked::Sum(8.99));
+        // What the customer keeps is not asked back.
+        assert_eq!(
+            ask("a mug is cracked, refund it please. The coasters are fine, keeping them"),
+            Asked::Sum(8.99)
+        );
+        assert!(matches!(
+            ask("the coasters are great, refund please"),
+            Asked::Unclear(_)
+        ));
     }
 
     #[test]
@@ -1376,7 +1445,7 @@ mod tests {
             "{p:?}"
         );
         assert_eq!(p.unsupported, vec![Action::Exchange]);
-        assert!(p.unsupported_query.is_some());
+        assert_eq!(p.unsupported_queries.len(), 1);
     }
 
     #[test]
