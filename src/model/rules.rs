@@ -266,7 +266,7 @@ re!(
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received)|\bnever (?:came|arrived)\b"
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received)|\bnever (?:came|arrived)\b"
 );
 re!(
     HOWTO,
@@ -278,7 +278,11 @@ re!(
 );
 re!(
     PROCEDURE,
-    r"(?i)\bhow (?:do|can|to|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b"
+    r"(?i)\bhow (?:do|can|to|would|should)\b|\bwhere (?:do|can|should) i\b"
+);
+re!(
+    ASKS_HOW,
+    r"(?i)\bhow (?:do|can|to|would|should|does)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bam i able\b|\bare (?:you|we) able\b"
 );
 re!(
     FULL_REFUND,
@@ -644,9 +648,12 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     };
     let subject_len = clauses(&t.subject).len();
     // Actions no tool performs, read from the body's clauses and the subject.
+    // A question how to do it ("can I exchange a gift card for cash?") is a help-center
+    // question, whatever the answer; only a request that we do it is one no tool can do.
     let action_clauses: Vec<(usize, &Clause<'_>, Vec<Action>)> = all
         .iter()
         .enumerate()
+        .filter(|(_, c)| !ASKS_HOW.is_match(c.text))
         .map(|(i, c)| (i, c, Action::in_text(c.text)))
         .filter(|(_, _, a)| !a.is_empty())
         .collect();
@@ -674,14 +681,20 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let refund_declined = REFUND
         .find_iter(&t.text)
         .any(|m| negated(&t.text, m.start()));
+    // "How do I cancel? I ordered the wrong size" asks about the action, not money back:
+    // a defect implies a refund request only when no action is mentioned at all.
+    let how_to_action =
+        |i: usize| ASKS_HOW.is_match(all[i].text) && !Action::in_text(all[i].text).is_empty();
+    let mentions_action = !Action::in_text(&t.text).is_empty();
     let damage_refund =
-        !ids.is_empty() && DAMAGE.is_match(&t.text) && unsupported.is_empty() && !refund_declined;
+        !ids.is_empty() && DAMAGE.is_match(&t.text) && !mentions_action && !refund_declined;
     let refund_any = refund_asked || damage_refund;
     // Beside a request no tool does, a status clause counts only where the body asks
     // for it ("and where is it now?"), not in a subject line that labels the request.
     let status_clause = |i: usize| {
         STATUS.is_match(all[i].text)
             && !in_action_clause(i)
+            && !how_to_action(i)
             && (unsupported.is_empty() || i >= subject_len && (all[i].asks || is_request(&all[i])))
     };
     let status_any = (0..all.len()).any(status_clause);
@@ -740,11 +753,16 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             HOWTO.is_match(c.text)
                 || !(action_sentences.contains(&c.sentence) || ASKS_US.is_match(c.text))
         })
+        .filter(|(_, c)| !orders.iter().any(|(id, _)| mentions(c, id)))
+        .filter(|(i, c)| {
+            !order_business
+                || how_to_action(*i)
+                || !(REFUND.is_match(c.text) || STATUS.is_match(c.text))
+        })
         .map(|(_, c)| c)
-        .filter(|c| !orders.iter().any(|(id, _)| mentions(c, id)))
-        .filter(|c| !order_business || !(REFUND.is_match(c.text) || STATUS.is_match(c.text)))
-        // With an order answered, only a real how-to question is worth a search.
-        .filter(|c| orders.is_empty() || HOWTO.is_match(c.text))
+        // With an order answered, only a real how-to question is worth a search: one
+        // that asks how and says about what ("What's going on?" says nothing).
+        .filter(|c| orders.is_empty() || HOWTO.is_match(c.text) && content_words(c.text) >= 2)
         .map(|c| c.text)
         .collect();
     let nothing_else = orders.is_empty() && !requests_without_id && unsupported.is_empty();
@@ -944,21 +962,40 @@ re!(
     r"(?i)\bkeep\w*|\bfine\b|\bgreat\b|\bperfect\b|\bworks? (?:fine|well|great|perfectly)\b|\bno problem\b|\bhappy with\b|\bis ok(?:ay)?\b"
 );
 
+/// Common English words: function words and the plain vocabulary of support mail.
+/// They tell English apart from any other language, and what is left of a clause
+/// without them is what it is about.
+#[rustfmt::skip]
+const ENGLISH: &[&str] = &[
+    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at",
+    "back", "be", "because", "been", "before", "being", "but", "by", "can", "can't", "could",
+    "did", "didn't", "do", "does", "doesn't", "don't", "for", "from", "get", "got", "had", "has",
+    "hasn't", "have", "haven't", "he", "her", "here", "hey", "hi", "hello", "his", "how", "i",
+    "i'd", "i'm", "i've", "if", "in", "into", "is", "isn't", "it", "it's", "its", "just", "know",
+    "let", "like", "me", "more", "much", "my", "need", "new", "no", "not", "now", "of", "off",
+    "on", "one", "only", "or", "other", "our", "out", "over", "please", "pls", "so", "some",
+    "still", "than", "thank", "thanks", "that", "the", "their", "them", "then", "there", "they",
+    "this", "to", "too", "up", "us", "very", "want", "wanted", "was", "we", "well", "were",
+    "what", "what's", "when", "where", "where's", "which", "who", "why", "will", "with", "won't",
+    "would", "yet", "you", "you're", "your", "dear", "regards", "best", "kind", "sorry", "hope",
+    "ok", "okay", "yes", "since", "week", "day", "days", "today", "yesterday", "time", "way",
+    "going", "come", "came", "check", "tell", "wondering", "quick", "question", "order",
+    "orders", "refund", "item", "items", "package", "money", "help", "team", "support",
+    "status", "thing", "something", "anything",
+];
+
+/// The words of `text` that are not common English words.
+fn content_words(text: &str) -> usize {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty() && !ENGLISH.contains(&w.to_lowercase().as_str()))
+        .count()
+}
+
 /// English the rules can read: the share of common English words among the body's
 /// words (the subject alone when the body is too short to judge), and the share of
 /// letters outside the Latin alphabet. The list is of the one language the rules read;
 /// any other language, in any script, falls below the share.
 fn readable(t: &TicketText) -> bool {
-    const ENGLISH: &[&str] = &[
-        "a", "about", "after", "all", "am", "an", "and", "any", "are", "as", "at", "be", "been",
-        "but", "by", "can", "could", "did", "do", "does", "for", "from", "get", "got", "had",
-        "has", "have", "how", "i", "if", "in", "is", "it", "its", "just", "me", "my", "no", "not",
-        "of", "on", "or", "our", "please", "so", "that", "the", "then", "there", "this", "to",
-        "up", "was", "we", "what", "when", "where", "which", "why", "will", "with", "would", "you",
-        "your", "hi", "hello", "thanks", "thank", "order", "refund", "item", "package", "money",
-        "help", "still", "want", "need", "yet", "since", "week", "days", "back", "it's", "i'm",
-        "don't", "can't", "haven't", "isn't", "hey", "dear", "regards",
-    ];
     let judge = |text: &str| -> Option<bool> {
         let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
         if letters.is_empty() {
@@ -980,7 +1017,8 @@ fn readable(t: &TicketText) -> bool {
             .iter()
             .filter(|w| ENGLISH.contains(&w.as_str()))
             .count();
-        Some(known * 100 >= words.len() * 15)
+        let share = if foreign > 0 { 20 } else { 10 };
+        Some(known * 100 >= words.len() * share)
     };
     judge(&t.body).or_else(|| judge(&t.text)).unwrap_or(true)
 }
