@@ -417,7 +417,7 @@ enum OrderIntent {
 
 re!(
     DISPUTE_VERB,
-    r"(?i)\bdisput\w*|\bcontest\w*|\bchallenge\w*|\brevers\w*|\bclaw\w*\s?back|\bpull\w* (?:the |my )?(?:payment|money|charge)|\bstop (?:the )?payment|\bfile (?:a )?claim|\bclaim\b|\bchargeback|\binvolv\w*|\breport\w*"
+    r"(?i)\bdisput\w*|\bcontest\w*|\brevers\w*|\bclaw\w*\s?back|\bpull\w* (?:the |my )?(?:payment|money|charge)|\bstop (?:the )?payment|\bfile (?:a )?claim|\bclaim\b|\bchargeback|\binvolv\w*"
 );
 re!(
     PAYMENT_PARTY,
@@ -1514,6 +1514,7 @@ mod tests {
             "Please refund it to my bank account.",
             "Refund order O1003 to my card.",
             "I'm not going to dispute anything, just want my parcel.",
+            "I paid with PayPal and want to report that the box was wet.",
         ] {
             assert!(!legal_threat(&text("s", body, None)), "{body}");
         }
