@@ -608,4 +608,38 @@ mod tests {
         };
         assert!(notes[0].contains("dropped"));
     }
+
+    #[test]
+    fn the_orders_a_ticket_names_are_its_field_and_id_shaped_words_not_years_or_prices() {
+        let ticket = crate::domain::ticket::RawTicket {
+            ticket_id: Some("T".into()),
+            subject: Some("Order #55102 and ord-77".into()),
+            body: Some("Paid $2499 on Nov 26, 2026 for A-1203; customer C001; order 88123".into()),
+            customer_id: Some("C001".into()),
+            order_id: Some("O1".into()),
+        }
+        .validate(4096)
+        .unwrap();
+        assert_eq!(
+            ticket_orders(&ticket),
+            vec!["O1", "55102", "A-1203", "88123"]
+        );
+    }
+
+    #[test]
+    fn a_claimed_action_is_read_in_the_models_words_but_not_in_a_quoted_article() {
+        let kb = TraceStep::ToolCall {
+            turn: 1,
+            id: "k".into(),
+            name: KB_SEARCH.into(),
+            arguments: json!({ "query": "q" }),
+            status: CallStatus::Ok,
+            output: json!({ "articles": [{ "id": "A", "title": "News", "body": "We have updated our returns page." }] }),
+            latency_ms: 0,
+        };
+        let trace = Trace { steps: vec![kb] };
+        assert!(no_unperformed_action("News: We have updated our returns page.", &trace).is_ok());
+        assert!(no_unperformed_action("We have updated your order.", &trace).is_err());
+        assert!(no_unperformed_action("We cannot change the order, sorry.", &trace).is_ok());
+    }
 }
