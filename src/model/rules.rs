@@ -29,7 +29,16 @@ use crate::tools::contracts::{ISSUE_REFUND, KB_SEARCH, ORDER_LOOKUP, REFUND_ELIG
 #[derive(Debug, Default, Clone)]
 pub struct RulesModel {
     intents: Option<Arc<IntentClassifier>>,
+    /// The guesses of the last few tickets: every turn of a ticket reads the same text,
+    /// and embedding it once is enough.
+    recent: Arc<std::sync::Mutex<Recent>>,
 }
+
+/// Ticket texts and their guesses, oldest first.
+type Recent = std::collections::VecDeque<(String, Option<IntentGuess>)>;
+
+/// Tickets whose guess is kept: more than run at once in one worker.
+const RECENT_GUESSES: usize = 256;
 
 impl RulesModel {
     /// The rules model with text rules alone.
@@ -48,6 +57,7 @@ impl RulesModel {
                 Some(e) => Some(Arc::new(IntentClassifier::new(e)?)),
                 None => None,
             },
+            recent: Arc::default(),
         })
     }
 
@@ -55,6 +65,7 @@ impl RulesModel {
     pub fn with_classifier(classifier: IntentClassifier) -> Self {
         Self {
             intents: Some(Arc::new(classifier)),
+            recent: Arc::default(),
         }
     }
 
@@ -64,8 +75,21 @@ impl RulesModel {
     async fn guess(&self, t: &TicketText) -> Option<IntentGuess> {
         let classifier = self.intents.clone()?;
         let text = t.text.clone();
+        let cached = |recent: &Recent| recent.iter().find(|(k, _)| *k == text).map(|(_, g)| *g);
+        if let Some(guess) = self.recent.lock().ok().and_then(|r| cached(&r)) {
+            return guess;
+        }
+        let key = text.clone();
         match tokio::task::spawn_blocking(move || classifier.classify(&text)).await {
-            Ok(Ok(guess)) => guess,
+            Ok(Ok(guess)) => {
+                if let Ok(mut recent) = self.recent.lock() {
+                    if recent.len() >= RECENT_GUESSES {
+                        recent.pop_front();
+                    }
+                    recent.push_back((key, guess));
+                }
+                guess
+            }
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "intent embedding failed; deciding by text rules alone");
                 None
@@ -1602,5 +1626,29 @@ mod tests {
         assert!(
             !matches!(decide(&t, &h, None), Step::Final(f) if f.contains("legal_or_chargeback"))
         );
+    }
+
+    #[tokio::test]
+    async fn every_turn_of_a_ticket_reuses_one_embedding_of_its_text() {
+        use crate::model::intent::tests::BagOfWords;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        struct Counting(AtomicUsize);
+        impl Embedder for Counting {
+            fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
+                self.0.fetch_add(texts.len(), Ordering::SeqCst);
+                BagOfWords.embed(texts)
+            }
+            fn name(&self) -> &str {
+                "counting"
+            }
+        }
+        let embedder = Arc::new(Counting(AtomicUsize::new(0)));
+        let model = RulesModel::with_embedder(Some(embedder.clone())).unwrap();
+        let after_bank = embedder.0.load(Ordering::SeqCst);
+        assert_eq!(after_bank, crate::model::intent::EXAMPLES.len());
+        let t = text("s", "where is my parcel", None);
+        let first = model.guess(&t).await;
+        assert_eq!(model.guess(&t).await, first);
+        assert_eq!(embedder.0.load(Ordering::SeqCst), after_bank + 1);
     }
 }
