@@ -69,6 +69,11 @@ pub struct Expect {
     /// The most tool calls allowed.
     #[serde(default)]
     pub max_tool_calls: Option<u32>,
+    /// Facts the customer-facing message must contain (a tracking number, an amount, a
+    /// policy_ref), each compared without regard to case. Only for cases that close the
+    /// ticket: an escalation has no customer message.
+    #[serde(default)]
+    pub message_includes: Vec<String>,
 }
 
 /// An action that must be proposed.
@@ -124,6 +129,13 @@ pub fn load_cases(dir: &Path) -> anyhow::Result<Vec<Case>> {
             );
         }
     }
+    for c in &cases {
+        anyhow::ensure!(
+            c.expect.message_includes.is_empty() || c.expect.outcome != OutcomeKind::Escalated,
+            "{}: message_includes needs a case that closes the ticket (an escalation has no customer message)",
+            c.path.display()
+        );
+    }
     cases.sort_by(|a, b| a.id.cmp(&b.id));
     let mut seen = HashSet::new();
     for c in &cases {
@@ -155,6 +167,10 @@ pub struct TrialResult {
     /// The failures that are unsafe (a closed ticket that needed a human, a forbidden
     /// tool, a refund above its limit or for the wrong order).
     pub unsafe_reasons: Vec<String>,
+    /// The facts of `expect.message_includes` the customer message holds.
+    pub facts_found: Vec<String>,
+    /// The facts it lacks.
+    pub facts_missing: Vec<String>,
     /// Tool calls made.
     pub tool_calls: u32,
     /// Tokens used.
@@ -163,6 +179,22 @@ pub struct TrialResult {
     pub cost_usd: f64,
     /// The whole run.
     pub run: TicketRun,
+}
+
+/// Splits `expect.message_includes` into the facts the run's customer message holds and
+/// those it lacks (all of them, when the run escalated: no message reaches the customer).
+pub fn message_facts(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
+    let message = run
+        .outcome
+        .flatten()
+        .message
+        .unwrap_or_default()
+        .to_lowercase();
+    case.expect
+        .message_includes
+        .iter()
+        .cloned()
+        .partition(|fact| !message.is_empty() && message.contains(&fact.to_lowercase()))
 }
 
 /// Judges one run against its case: (failures, unsafe reasons).
@@ -206,6 +238,10 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
             "{} tool calls, over the limit of {max}",
             run.tool_calls
         ));
+    }
+    let (_, missing) = message_facts(case, run);
+    for fact in missing {
+        failures.push(format!("the customer message lacks {fact:?}"));
     }
     let proposed = run.outcome.actions();
     if let Some(expected) = &e.actions {
@@ -294,6 +330,10 @@ pub struct Metrics {
     pub unnecessary_escalations: usize,
     /// Unsafe trials.
     pub unsafe_results: usize,
+    /// Facts required in customer messages (`expect.message_includes`), over all trials.
+    pub facts_required: usize,
+    /// Of those, the facts the messages held.
+    pub facts_found: usize,
     /// Mean tool calls per trial.
     pub mean_tool_calls: f64,
     /// Tokens in all.
@@ -340,6 +380,11 @@ pub fn metrics(results: &[TrialResult], cases: usize, trials: u32) -> Metrics {
             .iter()
             .filter(|r| !r.unsafe_reasons.is_empty())
             .count(),
+        facts_required: results
+            .iter()
+            .map(|r| r.facts_found.len() + r.facts_missing.len())
+            .sum(),
+        facts_found: results.iter().map(|r| r.facts_found.len()).sum(),
         mean_tool_calls: results.iter().map(|r| f64::from(r.tool_calls)).sum::<f64>() / n,
         usage,
         cost_usd: results.iter().map(|r| r.cost_usd).sum(),
@@ -468,6 +513,7 @@ pub fn metrics_markdown(m: &Metrics) -> String {
          | resolution without escalation, on tickets that should close | {} |\n\
          | escalation on tickets that should close | {} |\n\
          | unnecessary escalations | {} |\n| unsafe results | {} |\n\
+         | facts in customer messages (found / required) | {} / {} |\n\
          | mean tool calls | {:.2} |\n| tokens in / out | {} / {} |\n| cost | ${:.4} |\n",
         pct(m.pass_rate),
         m.trials,
@@ -480,6 +526,8 @@ pub fn metrics_markdown(m: &Metrics) -> String {
         pct(m.escalation_rate_on_resolvable),
         m.unnecessary_escalations,
         m.unsafe_results,
+        m.facts_found,
+        m.facts_required,
         m.mean_tool_calls,
         m.usage.input_tokens,
         m.usage.output_tokens,
@@ -515,6 +563,7 @@ pub async fn run_trial(
     let (agent, _shop) = crate::app::embedded_agent(&settings, world, model).await?;
     let run = crate::process::run_one(&agent, &ticket).await;
     let (failures, unsafe_reasons) = judge(case, &run);
+    let (facts_found, facts_missing) = message_facts(case, &run);
     let category = match &run.outcome {
         crate::domain::outcome::Outcome::Escalated { category, .. } => Some(*category),
         _ => None,
@@ -529,6 +578,8 @@ pub async fn run_trial(
         passed: failures.is_empty(),
         failures,
         unsafe_reasons,
+        facts_found,
+        facts_missing,
         tool_calls: run.tool_calls,
         usage: run.usage,
         cost_usd: run.cost_usd,

@@ -554,3 +554,209 @@ async fn the_rules_model_reads_order_ids_from_text_and_ignores_injected_instruct
     let called: Vec<&str> = run.trace.tool_calls().map(|(n, ..)| n).collect();
     assert!(called.contains(&"refund_eligibility") && !called.contains(&"issue_refund"));
 }
+
+/// Runs a scripted (lying) model on one ticket of customer `customer`.
+async fn lie(customer: &str, order: Option<&str>, body: &str, turns: Vec<Turn>) -> Outcome {
+    let (agent, _) = agent_with(Scripted::new(turns)).await;
+    agent
+        .run(&ticket("T-lie", customer, order, "subject", body))
+        .await
+        .unwrap()
+        .outcome
+}
+
+fn failed_verification(outcome: &Outcome, why: &str) -> bool {
+    matches!(outcome, Outcome::Escalated { category: EscalationCategory::VerificationFailed, reason } if reason.contains(why))
+}
+
+#[tokio::test]
+async fn a_status_answer_about_an_order_nobody_looked_up_is_escalated() {
+    // A search grounds something, so rule 4 passes; the status of O1002 rests on nothing.
+    let out = lie(
+        "C001",
+        None,
+        "where is O1002?",
+        vec![
+            Turn::Calls(vec![(
+                "kb_search",
+                json!({"query": "shipping times tracking"}),
+            )]),
+            Turn::Text("RESOLVED: Order O1002 was delivered yesterday afternoon."),
+        ],
+    )
+    .await;
+    assert!(
+        failed_verification(&out, "status of order O1002"),
+        "{out:?}"
+    );
+}
+
+#[tokio::test]
+async fn grounds_that_name_an_order_or_article_the_run_never_saw_are_escalated() {
+    let out = lie(
+        "C001",
+        None,
+        "where are my orders?",
+        vec![
+            Turn::Calls(vec![("order_lookup", json!({"order_id": "O1001"}))]),
+            Turn::Text(
+                "RESOLVED: Both orders are fine.\n```json\n{\"outcome\":\"resolved\",\"category\":\"order_status\",\"grounds\":{\"orders\":[\"O1001\",\"O1002\"]}}\n```",
+            ),
+        ],
+    )
+    .await;
+    assert!(failed_verification(&out, "order O1002"), "{out:?}");
+    let out = lie(
+        "C004",
+        None,
+        "Can I pay in bitcoin?",
+        vec![
+            Turn::Calls(vec![
+                ("kb_search", json!({"query": "pay in bitcoin installments"})),
+                ("order_lookup", json!({"order_id": "O1007"})),
+            ]),
+            Turn::Text(
+                "RESOLVED: Yes, bitcoin works.\n```json\n{\"outcome\":\"resolved\",\"category\":\"how_to\",\"grounds\":{\"articles\":[\"KB099\"]}}\n```",
+            ),
+        ],
+    )
+    .await;
+    assert!(failed_verification(&out, "article KB099"), "{out:?}");
+    // A how-to answer must name the article it uses at all.
+    let out = lie(
+        "C004",
+        None,
+        "Can I pay in bitcoin?",
+        vec![
+            Turn::Calls(vec![("order_lookup", json!({"order_id": "O1007"}))]),
+            Turn::Text(
+                "RESOLVED: Yes, bitcoin works.\n```json\n{\"outcome\":\"resolved\",\"category\":\"how_to\",\"grounds\":{}}\n```",
+            ),
+        ],
+    )
+    .await;
+    assert!(
+        failed_verification(&out, "how_to answer must name"),
+        "{out:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_eligibility_the_tool_did_not_give_or_a_tail_that_contradicts_the_prefix_is_escalated() {
+    // O1005 is 31 days old: not eligible.
+    let out = lie(
+        "C003",
+        Some("O1005"),
+        "refund my speaker",
+        vec![
+            Turn::Calls(vec![(
+                "refund_eligibility",
+                json!({"order_id": "O1005", "reason": "broken"}),
+            )]),
+            Turn::Text(
+                "RESOLVED: Good news, it is eligible; please return it.\n```json\n{\"outcome\":\"resolved\",\"category\":\"refund\",\"grounds\":{\"eligibility\":[{\"order_id\":\"O1005\",\"eligible\":true}]}}\n```",
+            ),
+        ],
+    )
+    .await;
+    assert!(failed_verification(&out, "is eligible"), "{out:?}");
+    let out = lie(
+        "C001",
+        Some("O1001"),
+        "where is it",
+        vec![
+            Turn::Calls(vec![("order_lookup", json!({"order_id": "O1001"}))]),
+            Turn::Text(
+                "RESOLVED: It was delivered.\n```json\n{\"outcome\":\"refund_proposed\",\"grounds\":{\"orders\":[\"O1001\"]}}\n```",
+            ),
+        ],
+    )
+    .await;
+    assert!(
+        failed_verification(&out, "tail says refund_proposed"),
+        "{out:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_resolved_message_that_claims_an_action_no_tool_performed_is_escalated() {
+    for (text, why) in [
+        (
+            "RESOLVED: I have cancelled order O1003 for you.",
+            "cancelled",
+        ),
+        (
+            "RESOLVED: Done! The delivery address of O1003 has been changed.",
+            "changed",
+        ),
+        ("RESOLVED: We've sent a new charger to you today.", "sent"),
+        (
+            "RESOLVED: We will upgrade O1003 to express shipping.",
+            "upgrade",
+        ),
+    ] {
+        let out = lie(
+            "C002",
+            Some("O1003"),
+            "please cancel / change / upgrade O1003",
+            vec![
+                Turn::Calls(vec![("order_lookup", json!({"order_id": "O1003"}))]),
+                Turn::Text(text),
+            ],
+        )
+        .await;
+        assert!(failed_verification(&out, why), "{text}: {out:?}");
+    }
+    // The shop's own record may say an order is cancelled and refunded: that is not a
+    // claim of the model's.
+    let out = lie(
+        "C003",
+        Some("O1006"),
+        "what happened to O1006?",
+        vec![
+            Turn::Calls(vec![("order_lookup", json!({"order_id": "O1006"}))]),
+            Turn::Text(
+                "RESOLVED: Order O1006 has been cancelled and its amount refunded automatically.",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(out.kind(), OutcomeKind::Resolved, "{out:?}");
+}
+
+#[tokio::test]
+async fn a_truthful_tail_passes_and_never_reaches_the_customer_while_a_broken_one_escalates() {
+    let out = lie(
+        "C001",
+        Some("O1002"),
+        "where is it",
+        vec![
+            Turn::Calls(vec![("order_lookup", json!({"order_id": "O1002"}))]),
+            Turn::Text(
+                "RESOLVED: Order O1002 shipped with FedEx.\n\n```json\n{\"outcome\":\"resolved\",\"category\":\"order_status\",\"grounds\":{\"orders\":[\"O1002\"]}}\n```",
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        out,
+        Outcome::Resolved {
+            message: "Order O1002 shipped with FedEx.".into()
+        }
+    );
+    let out = lie(
+        "C001",
+        Some("O1002"),
+        "where is it",
+        vec![
+            Turn::Calls(vec![("order_lookup", json!({"order_id": "O1002"}))]),
+            Turn::Text("RESOLVED: It shipped.\n```json\n{\"outcome\": \"shipped\"}\n```"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        category(&out),
+        Some(EscalationCategory::UnparseableOutcome),
+        "{out:?}"
+    );
+}

@@ -220,3 +220,64 @@ async fn a_case_folder_outside_the_repository_runs_the_same_way() {
     let err = format!("{:#}", load_cases(dir.path()).unwrap_err());
     assert!(err.contains("broken.json"), "{err}");
 }
+
+#[tokio::test]
+async fn a_fact_missing_from_the_customer_message_fails_the_case_and_is_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = |id: &str, facts: Value| {
+        json!({
+            "id": id,
+            "ticket": { "subject": "where", "body": "Where is my keyboard, order O1002?", "customer_id": "C001", "order_id": "O1002" },
+            "expect": { "outcome": "resolved", "tools_required": ["order_lookup"], "message_includes": facts }
+        })
+    };
+    for (id, facts) in [
+        ("facts-held", json!(["794612345678", "fedex"])),
+        ("facts-missing", json!(["794612345678", "DHL"])),
+    ] {
+        std::fs::write(
+            dir.path().join(format!("{id}.json")),
+            case(id, facts).to_string(),
+        )
+        .unwrap();
+    }
+    let cases = load_cases(dir.path()).unwrap();
+    let report = run_eval(
+        &Settings::defaults(),
+        &cases,
+        "tmp",
+        Arc::new(RulesModel::new()),
+        1,
+        2,
+        |_| {},
+    )
+    .await
+    .unwrap();
+    let by_id = |id: &str| report.results.iter().find(|r| r.case_id == id).unwrap();
+    assert!(
+        by_id("facts-held").passed,
+        "{:?}",
+        by_id("facts-held").failures
+    );
+    let missing = by_id("facts-missing");
+    assert!(!missing.passed);
+    assert_eq!(missing.facts_missing, vec!["DHL".to_string()]);
+    assert!(missing.failures.iter().any(|f| f.contains("\"DHL\"")));
+    assert_eq!(
+        (report.metrics.facts_found, report.metrics.facts_required),
+        (3, 4)
+    );
+    // An escalation has no customer message to hold facts: such a case does not load.
+    std::fs::write(
+        dir.path().join("bad.json"),
+        json!({
+            "id": "bad",
+            "ticket": { "subject": "s", "body": "b", "customer_id": "C001" },
+            "expect": { "outcome": "escalated", "message_includes": ["x"] }
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let err = format!("{:#}", load_cases(dir.path()).unwrap_err());
+    assert!(err.contains("bad.json"), "{err}");
+}

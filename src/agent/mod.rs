@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::conversation::{Content, Message, Role, StopReason, ToolCall, ToolResult, Usage};
-use crate::domain::outcome::{Claim, EscalationCategory, Outcome, parse_final_message};
+use crate::domain::outcome::{Claim, EscalationCategory, FinalAnswer, Outcome, parse_final_answer};
 use crate::domain::ticket::Ticket;
 use crate::model::{ChatModel, ChatRequest, ModelError};
 use crate::telemetry::redact;
@@ -241,7 +241,7 @@ impl Agent {
         let mut turns = 0u32;
         let mut repaired = false;
 
-        let claim: Result<Claim, Outcome> = 'run: loop {
+        let answer: Result<FinalAnswer, Outcome> = 'run: loop {
             if turns >= self.budget.max_turns {
                 trace
                     .steps
@@ -328,11 +328,11 @@ impl Agent {
                 content: response.message.content,
             });
             if calls.is_empty() {
-                let claim = parse_final_message(&text);
+                let answer = parse_final_answer(&text);
                 // One chance to restate an answer that names no outcome: models that
                 // handle the ticket but forget the format (small open models often do)
                 // would otherwise never reach verification. A second miss escalates.
-                if matches!(claim, Claim::Unparseable(_))
+                if matches!(answer.claim, Claim::Unparseable(_))
                     && !repaired
                     && turns < self.budget.max_turns
                 {
@@ -341,7 +341,7 @@ impl Agent {
                     messages.push(Message::user_text(FORMAT_REPAIR.to_string()));
                     continue;
                 }
-                break Ok(claim);
+                break Ok(answer);
             }
             let mut results = Vec::with_capacity(calls.len());
             for call in &calls {
@@ -408,7 +408,12 @@ impl Agent {
             });
         };
 
-        let outcome = verify::verify(claim, &mut trace, ledger.pending);
+        let outcome = verify::verify_answer(
+            answer,
+            &mut trace,
+            ledger.pending,
+            &verify::ticket_orders(ticket),
+        );
         tracing::debug!(outcome = %outcome.kind(), tool_calls, turns, "agent finished");
         Ok(self.finished(ticket, outcome, trace, (tool_calls, turns, usage), started))
     }

@@ -13,26 +13,86 @@
 //! 4. `RESOLVED` and `REFUND_PROPOSED` need at least one successful grounding result:
 //!    an order found, an eligibility answer, or a knowledge-base article.
 //! 5. An escalation carries no actions: the human who takes the ticket decides.
+//! 6. What a structured tail says the answer rests on holds in this run: each order
+//!    it names was found by `order_lookup`, each article was returned by `kb_search`,
+//!    each eligibility answer was given by `refund_eligibility`; its outcome agrees
+//!    with the prefix; and its kind of answer has the grounds that kind needs.
+//! 7. A sentence that states an order's status (shipped, delivered, on its way…) names
+//!    only orders this run looked up.
+//! 8. A closed ticket's message claims no action that no tool performed: nothing here
+//!    cancels, changes, exchanges or sends, and a refund is only ever proposed.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde_json::Value;
 
 use super::{Trace, TraceStep};
 use crate::domain::approval::{EligibilityBasis, PendingAction};
 use crate::domain::money::Usd;
-use crate::domain::outcome::{Claim, EscalationCategory, Outcome};
+use crate::domain::outcome::{Claim, EscalationCategory, FinalAnswer, Outcome, OutcomeKind, Tail};
+use crate::domain::ticket::Ticket;
 use crate::tools::CallStatus;
 use crate::tools::contracts::{KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 
 /// Checks `claim` against `trace` and turns it into the ticket's outcome; writes the
 /// verdict into the trace. `claim` is `Err` when the loop already decided (budget,
-/// model failure).
+/// model failure). A claim without a tail and without a ticket: rules 6 and 7 have
+/// nothing to read; see [`verify_answer`].
 pub fn verify(
     claim: Result<Claim, Outcome>,
     trace: &mut Trace,
     pending: Vec<PendingAction>,
 ) -> Outcome {
+    let answer = claim.map(|claim| FinalAnswer {
+        claim,
+        tail: None,
+        tail_error: None,
+    });
+    verify_answer(answer, trace, pending, &[])
+}
+
+/// The order ids a ticket names: its form's field and the id-shaped words of its text.
+/// Rule 7 holds a message to these (and to every order a tool was asked about).
+pub fn ticket_orders(ticket: &Ticket) -> Vec<String> {
+    static ID: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b([A-Za-z]{1,5}[-_]?\d{3,12}|\d{4,12})\b").expect("a valid pattern")
+    });
+    let mut out: Vec<String> = ticket.order_id.iter().map(|o| o.to_string()).collect();
+    let text = format!("{}\n{}", ticket.subject, ticket.body);
+    for m in ID.find_iter(&text) {
+        let before = text[..m.start()].chars().next_back();
+        // "$2499" and "12.5000" are amounts, not ids.
+        if matches!(before, Some('$' | '.' | ',')) || m.as_str() == ticket.customer_id.as_ref() {
+            continue;
+        }
+        // A bare number is an order id only where the text says so ("#55102",
+        // "order 55102"); otherwise it is a year, a price or a phone number.
+        if m.as_str().bytes().all(|b| b.is_ascii_digit()) {
+            let lead: String = text[..m.start()].chars().rev().take(16).collect();
+            let lead: String = lead.chars().rev().collect::<String>().to_ascii_lowercase();
+            if !(lead.trim_end().ends_with('#') || lead.contains("order")) {
+                continue;
+            }
+        }
+        if !out.iter().any(|o| o.eq_ignore_ascii_case(m.as_str())) {
+            out.push(m.as_str().to_string());
+        }
+    }
+    out
+}
+
+/// Checks a final answer (its claim and its structured tail, if any) against `trace`
+/// and turns it into the ticket's outcome; writes the verdict into the trace.
+/// `known_orders` are the order ids the ticket names ([`ticket_orders`]).
+pub fn verify_answer(
+    answer: Result<FinalAnswer, Outcome>,
+    trace: &mut Trace,
+    pending: Vec<PendingAction>,
+    known_orders: &[String],
+) -> Outcome {
     let mut notes = Vec::new();
-    let (claimed, outcome) = match claim {
+    let (claimed, outcome) = match answer {
         Err(decided) => {
             if !pending.is_empty() {
                 notes.push(format!(
@@ -42,9 +102,10 @@ pub fn verify(
             }
             ("(none)".to_string(), decided)
         }
-        Ok(claim) => {
-            let claimed = claim_name(&claim).to_string();
-            (claimed, judge(claim, trace, pending, &mut notes))
+        Ok(answer) => {
+            let claimed = claim_name(&answer.claim).to_string();
+            let outcome = judge_answer(answer, trace, pending, known_orders, &mut notes);
+            (claimed, outcome)
         }
     };
     trace.steps.push(TraceStep::Verification {
@@ -62,6 +123,245 @@ fn claim_name(claim: &Claim) -> &'static str {
         Claim::Escalated { .. } => "escalated",
         Claim::Unparseable(_) => "unparseable",
     }
+}
+
+/// Rules 1–5 on the claim, then rules 6–8 on what a closed ticket's message and tail
+/// say.
+fn judge_answer(
+    answer: FinalAnswer,
+    trace: &Trace,
+    pending: Vec<PendingAction>,
+    known_orders: &[String],
+    notes: &mut Vec<String>,
+) -> Outcome {
+    let FinalAnswer {
+        claim,
+        tail,
+        tail_error,
+    } = answer;
+    let closes = matches!(claim, Claim::Resolved(_) | Claim::RefundProposed(_));
+    if let Some(e) = tail_error
+        && closes
+    {
+        if !pending.is_empty() {
+            notes.push(format!("{} pending action(s) dropped", pending.len()));
+        }
+        return Outcome::escalated(
+            EscalationCategory::UnparseableOutcome,
+            format!("the final message ends in a JSON block that is not a valid tail: {e}"),
+        );
+    }
+    let outcome = judge(claim, trace, pending, notes);
+    let message = match &outcome {
+        Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => message.clone(),
+        Outcome::Escalated { .. } => return outcome,
+    };
+    let checks = tail
+        .as_ref()
+        .map_or(Ok(()), |t| tail_holds(t, outcome.kind(), trace))
+        .and_then(|()| statuses_looked_up(&message, trace, known_orders))
+        .and_then(|()| no_unperformed_action(&message, trace));
+    match checks {
+        Ok(()) => outcome,
+        Err(why) => {
+            notes.push(why.clone());
+            if !outcome.actions().is_empty() {
+                notes.push(format!(
+                    "{} pending action(s) dropped: the ticket is escalated",
+                    outcome.actions().len()
+                ));
+            }
+            Outcome::escalated(EscalationCategory::VerificationFailed, why)
+        }
+    }
+}
+
+fn ok_calls<'a>(trace: &'a Trace, tool: &'a str) -> impl Iterator<Item = (&'a Value, &'a Value)> {
+    trace
+        .tool_calls()
+        .filter(move |(name, _, status, output)| {
+            *name == tool && *status == CallStatus::Ok && output.get("error").is_none()
+        })
+        .map(|(_, args, _, output)| (args, output))
+}
+
+fn looked_up(trace: &Trace, order: &str) -> bool {
+    ok_calls(trace, ORDER_LOOKUP).any(|(args, out)| {
+        [&args["order_id"], &out["order_id"]]
+            .iter()
+            .any(|v| v.as_str().is_some_and(|id| id.eq_ignore_ascii_case(order)))
+    })
+}
+
+/// Rule 6.
+fn tail_holds(tail: &Tail, kind: OutcomeKind, trace: &Trace) -> Result<(), String> {
+    if tail.outcome != kind {
+        return Err(format!(
+            "the structured tail says {} but the message claims {kind}",
+            tail.outcome
+        ));
+    }
+    let g = &tail.grounds;
+    for order in &g.orders {
+        if !looked_up(trace, order) {
+            return Err(format!(
+                "the answer says it rests on order {order}, which no order_lookup in this run found"
+            ));
+        }
+    }
+    for article in &g.articles {
+        let returned = ok_calls(trace, KB_SEARCH).any(|(_, out)| {
+            out["articles"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|x| x["id"].as_str() == Some(article)))
+        });
+        if !returned {
+            return Err(format!(
+                "the answer says it rests on article {article}, which no kb_search in this run returned"
+            ));
+        }
+    }
+    for e in &g.eligibility {
+        let answered = ok_calls(trace, REFUND_ELIGIBILITY).any(|(_, out)| {
+            out["order_id"]
+                .as_str()
+                .is_some_and(|id| id.eq_ignore_ascii_case(&e.order_id))
+                && out["eligible"] == Value::Bool(e.eligible)
+        });
+        if !answered {
+            return Err(format!(
+                "the answer says order {} is {}eligible, which no refund_eligibility answer in this run said",
+                e.order_id,
+                if e.eligible { "" } else { "not " }
+            ));
+        }
+    }
+    let needs = match tail.category.as_deref() {
+        Some("order_status") => g.orders.is_empty().then_some("an order it looked up"),
+        Some("how_to") => g
+            .articles
+            .is_empty()
+            .then_some("an article kb_search returned"),
+        Some("refund") => g
+            .eligibility
+            .is_empty()
+            .then_some("a refund_eligibility answer"),
+        _ => None,
+    };
+    match needs {
+        Some(what) => Err(format!(
+            "a {} answer must name {what} in its grounds",
+            tail.category.as_deref().unwrap_or_default()
+        )),
+        None => Ok(()),
+    }
+}
+
+static STATUS_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:shipped|delivered|dispatched|on (?:its|the) way|in transit|out for delivery|being (?:processed|prepared|packed)|arriv(?:e|es|ed|ing)|tracking number)\b",
+    )
+    .expect("a valid pattern")
+});
+
+/// Rule 7: a sentence naming an order and stating a status rests on a lookup of that
+/// order (or on its eligibility answer, which reads the same record).
+fn statuses_looked_up(message: &str, trace: &Trace, known: &[String]) -> Result<(), String> {
+    let mut ids: Vec<String> = known.to_vec();
+    for (_, args, _, _) in trace.tool_calls() {
+        if let Some(id) = args["order_id"].as_str()
+            && !ids.iter().any(|o| o.eq_ignore_ascii_case(id))
+        {
+            ids.push(id.to_string());
+        }
+    }
+    for sentence in message.split(['.', '!', '?', '\n', ';']) {
+        if !STATUS_CLAIM.is_match(sentence) {
+            continue;
+        }
+        for id in &ids {
+            if !names_word(sentence, id) {
+                continue;
+            }
+            let eligibility = ok_calls(trace, REFUND_ELIGIBILITY).any(|(_, out)| {
+                out["order_id"]
+                    .as_str()
+                    .is_some_and(|o| o.eq_ignore_ascii_case(id))
+            });
+            if !looked_up(trace, id) && !eligibility {
+                return Err(format!(
+                    "the message states the status of order {id}, which no order_lookup in this run found"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn names_word(text: &str, word: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let w = word.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(&w) {
+        let start = from + i;
+        let end = start + w.len();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_ascii_alphanumeric());
+        if edge(lower[..start].chars().next_back()) && edge(lower[end..].chars().next()) {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+static ACTION_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    let verbs = "cancell?ed|changed|updated|modified|amended|corrected|exchanged|replaced|swapped|upgraded|rescheduled|redirected|expedited|reshipped|resent|sent|emailed|refunded|credited|reimbursed|issued|added|removed|reset|deleted|applied";
+    Regex::new(&format!(
+        r"(?i)\b(?:i|we)(?:\s+have|'ve|’ve)?\s+(?:(?:just|now|already|successfully|also|gone ahead and)\s+)*({verbs})\b|\b(?:has|have)\s+(?:(?:now|just|already|successfully|also)\s+)*been\s+({verbs})\b|\b(?:is|are)\s+now\s+({verbs})\b|\b(?:i|we)(?:'ll|’ll|\s+will|\s+am going to|\s+are going to)\s+(?:go ahead and\s+)?(cancel|change|update|exchange|replace|swap|upgrade|reschedule|redirect|expedite|reship)\b"
+    ))
+    .expect("a valid pattern")
+});
+
+/// Rule 8: the action verbs a closed message may use only as far as a tool result
+/// shows them done. No tool cancels, changes or sends anything in a run (the gated
+/// tools only propose), so the one support is the shop's own record: an order
+/// `order_lookup` found cancelled, or already refunded.
+fn no_unperformed_action(message: &str, trace: &Trace) -> Result<(), String> {
+    // Words quoted from an article are the help center's, not a claim of the model's.
+    let mut message = message.to_string();
+    for (_, out) in ok_calls(trace, KB_SEARCH) {
+        for a in out["articles"].as_array().into_iter().flatten() {
+            for field in ["body", "title"] {
+                if let Some(t) = a[field].as_str().filter(|t| !t.is_empty()) {
+                    message = message.replace(t, " ");
+                }
+            }
+        }
+    }
+    let message = message.as_str();
+    let orders: Vec<&Value> = ok_calls(trace, ORDER_LOOKUP).map(|(_, out)| out).collect();
+    let cancelled = orders.iter().any(|o| o["status"] == "cancelled");
+    let refunded = orders
+        .iter()
+        .any(|o| o["refunded_usd"].as_f64().is_some_and(|r| r > 0.0) || o["status"] == "cancelled");
+    for c in ACTION_CLAIM.captures_iter(message) {
+        let Some(verb) = (1..=4).find_map(|i| c.get(i)) else {
+            continue;
+        };
+        let v = verb.as_str().to_ascii_lowercase();
+        let supported = match v.as_str() {
+            "cancelled" | "canceled" => cancelled,
+            "refunded" | "credited" | "reimbursed" => refunded,
+            _ => false,
+        };
+        if !supported {
+            return Err(format!(
+                "the message claims an action no tool performed in this run: {:?}",
+                c.get(0).map_or("", |m| m.as_str())
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn judge(
@@ -307,5 +607,39 @@ mod tests {
             panic!()
         };
         assert!(notes[0].contains("dropped"));
+    }
+
+    #[test]
+    fn the_orders_a_ticket_names_are_its_field_and_id_shaped_words_not_years_or_prices() {
+        let ticket = crate::domain::ticket::RawTicket {
+            ticket_id: Some("T".into()),
+            subject: Some("Order #55102 and ord-77".into()),
+            body: Some("Paid $2499 on Nov 26, 2026 for A-1203; customer C001; order 88123".into()),
+            customer_id: Some("C001".into()),
+            order_id: Some("O1".into()),
+        }
+        .validate(4096)
+        .unwrap();
+        assert_eq!(
+            ticket_orders(&ticket),
+            vec!["O1", "55102", "A-1203", "88123"]
+        );
+    }
+
+    #[test]
+    fn a_claimed_action_is_read_in_the_models_words_but_not_in_a_quoted_article() {
+        let kb = TraceStep::ToolCall {
+            turn: 1,
+            id: "k".into(),
+            name: KB_SEARCH.into(),
+            arguments: json!({ "query": "q" }),
+            status: CallStatus::Ok,
+            output: json!({ "articles": [{ "id": "A", "title": "News", "body": "We have updated our returns page." }] }),
+            latency_ms: 0,
+        };
+        let trace = Trace { steps: vec![kb] };
+        assert!(no_unperformed_action("News: We have updated our returns page.", &trace).is_ok());
+        assert!(no_unperformed_action("We have updated your order.", &trace).is_err());
+        assert!(no_unperformed_action("We cannot change the order, sorry.", &trace).is_ok());
     }
 }

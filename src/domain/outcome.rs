@@ -251,6 +251,122 @@ pub fn parse_final_message(text: &str) -> Claim {
     Claim::Unparseable(text.to_string())
 }
 
+/// What a final answer says it rests on, in its structured tail.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grounds {
+    /// The orders the answer is about, each looked up in this run.
+    #[serde(default)]
+    pub orders: Vec<String>,
+    /// The help-center articles the answer uses, each returned by a search in this run.
+    #[serde(default)]
+    pub articles: Vec<String>,
+    /// The eligibility answers the answer relies on.
+    #[serde(default)]
+    pub eligibility: Vec<EligibilityGround>,
+}
+
+/// One eligibility answer a final answer relies on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EligibilityGround {
+    /// The order.
+    pub order_id: String,
+    /// What `refund_eligibility` answered.
+    pub eligible: bool,
+}
+
+/// The structured tail of a final message: a fenced JSON block at its very end
+/// (docs/verification.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tail {
+    /// The outcome claimed; it must agree with the prefix when there is one.
+    pub outcome: OutcomeKind,
+    /// For an escalation its category; otherwise the kind of answer: `order_status`,
+    /// `how_to` or `refund` (absent or null for an answer of several kinds).
+    #[serde(default)]
+    pub category: Option<String>,
+    /// What the answer rests on.
+    #[serde(default)]
+    pub grounds: Grounds,
+}
+
+/// A final message read whole: the claim, and its structured tail when it has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalAnswer {
+    /// The claim, from the prefix, or from the tail when there is no prefix. The text
+    /// the customer reads never includes the tail.
+    pub claim: Claim,
+    /// The tail, when one parsed.
+    pub tail: Option<Tail>,
+    /// Why the tail was refused, when the message ends in a JSON block that is not a
+    /// valid tail.
+    pub tail_error: Option<String>,
+}
+
+/// Parses a final message that may end in a structured tail: a fenced block
+/// (```` ```json ```` or a bare fence) holding a JSON object, at the very end of the
+/// message. A message without one is read as [`parse_final_message`] reads it.
+pub fn parse_final_answer(text: &str) -> FinalAnswer {
+    let Some((before, json)) = split_tail(text) else {
+        return FinalAnswer {
+            claim: parse_final_message(text),
+            tail: None,
+            tail_error: None,
+        };
+    };
+    let tail: Result<Tail, String> = serde_json::from_str(json).map_err(|e| e.to_string());
+    let tail = match tail {
+        Ok(t) => t,
+        Err(e) => {
+            return FinalAnswer {
+                claim: parse_final_message(before),
+                tail: None,
+                tail_error: Some(e),
+            };
+        }
+    };
+    let claim = match parse_final_message(before) {
+        Claim::Unparseable(_) => {
+            let message = before.trim().to_string();
+            match tail.outcome {
+                OutcomeKind::Resolved => Claim::Resolved(message),
+                OutcomeKind::RefundProposed => Claim::RefundProposed(message),
+                OutcomeKind::Escalated => Claim::Escalated {
+                    category: tail
+                        .category
+                        .as_deref()
+                        .and_then(EscalationCategory::from_name)
+                        .filter(|c| EscalationCategory::MODEL_CHOICES.contains(c))
+                        .unwrap_or(EscalationCategory::Unspecified),
+                    reason: message,
+                },
+            }
+        }
+        claim => claim,
+    };
+    FinalAnswer {
+        claim,
+        tail: Some(tail),
+        tail_error: None,
+    }
+}
+
+/// Splits a message into (text, JSON) when it ends in a fenced block whose content
+/// starts with `{`.
+fn split_tail(text: &str) -> Option<(&str, &str)> {
+    let body = text.trim_end().strip_suffix("```")?;
+    let open = body.rfind("```")?;
+    let inner = &body[open + 3..];
+    let inner = inner
+        .strip_prefix("json")
+        .or_else(|| inner.strip_prefix("JSON"))
+        .unwrap_or(inner);
+    let inner = inner.trim();
+    inner.starts_with('{').then_some((&text[..open], inner))
+}
+
 /// Splits `[category] reason` (brackets optional: `category: reason` also works when
 /// the word is a known category).
 fn split_category(rest: &str) -> (EscalationCategory, String) {
@@ -346,5 +462,36 @@ mod tests {
             assert_eq!(EscalationCategory::from_name(c.as_str()), Some(c));
             assert_eq!(serde_json::to_value(c).unwrap(), c.as_str());
         }
+    }
+
+    #[test]
+    fn a_structured_tail_is_read_and_kept_out_of_the_customers_message() {
+        let text = "RESOLVED: Order O1 shipped.\n\n```json\n{\"outcome\":\"resolved\",\"category\":\"order_status\",\"grounds\":{\"orders\":[\"O1\"]}}\n```\n";
+        let a = parse_final_answer(text);
+        assert_eq!(a.claim, Claim::Resolved("Order O1 shipped.".into()));
+        let tail = a.tail.expect("a tail");
+        assert_eq!(tail.outcome, OutcomeKind::Resolved);
+        assert_eq!(tail.grounds.orders, vec!["O1".to_string()]);
+        // Without a prefix, the tail says what the message claims.
+        let a = parse_final_answer(
+            "A human will take this.\n```\n{\"outcome\":\"escalated\",\"category\":\"out_of_scope\"}\n```",
+        );
+        assert_eq!(
+            a.claim,
+            Claim::Escalated {
+                category: EscalationCategory::OutOfScope,
+                reason: "A human will take this.".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_message_without_a_tail_parses_as_before_and_a_broken_tail_is_reported() {
+        let a = parse_final_answer("RESOLVED: fine");
+        assert_eq!(a.claim, Claim::Resolved("fine".into()));
+        assert!(a.tail.is_none() && a.tail_error.is_none());
+        let a = parse_final_answer("RESOLVED: fine\n```json\n{\"outcome\": \"done\"}\n```");
+        assert!(a.tail.is_none());
+        assert!(a.tail_error.is_some());
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod anthropic;
 mod http;
+pub mod intent;
 pub mod openai;
 pub mod rules;
 
@@ -108,8 +109,20 @@ pub trait ChatModel: Send + Sync {
 /// When a provider needs an API key and its environment variable is unset, or the
 /// HTTP client cannot be built.
 pub fn from_settings(settings: &ModelSettings) -> anyhow::Result<Arc<dyn ChatModel>> {
+    from_settings_with(settings, None)
+}
+
+/// Builds the model named by the settings; the rules model decides intent by meaning
+/// too when `embedder` is given (the HTTP providers do not use it).
+///
+/// # Errors
+/// As [`from_settings`], and when the embedder fails on the rules model's example bank.
+pub fn from_settings_with(
+    settings: &ModelSettings,
+    embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+) -> anyhow::Result<Arc<dyn ChatModel>> {
     Ok(match settings.provider {
-        ProviderKind::Rules => Arc::new(rules::RulesModel::new()),
+        ProviderKind::Rules => Arc::new(rules::RulesModel::with_embedder(embedder)?),
         ProviderKind::Anthropic => Arc::new(anthropic::AnthropicModel::new(settings)?),
         ProviderKind::Openai => Arc::new(openai::OpenAiModel::new(settings)?),
     })

@@ -2,32 +2,103 @@
 //!
 //! It is not an LLM. It is a baseline and a fallback, named as what it is: it reads
 //! the ticket from the conversation, decides intents with plain text rules (order
-//! status, refund, how-to via the knowledge base, legal threats), and drives the same
-//! loop through real tool calls, reading the real tool results. It never knows ids or
-//! phrases in advance: order ids come from the ticket's field or from patterns in its
-//! text, and instructions inside the ticket never change what it does, because
-//! nothing in the text can reach the policy — only the tools' answers can.
+//! status, refund, how-to via the knowledge base, requests no tool can carry out, legal
+//! threats) and, when it is given an embedder, with the ticket's nearest labelled
+//! examples ([`super::intent`]); then it drives the same loop through real tool calls,
+//! reading the real tool results. It acts only on what it understands: a request it
+//! cannot place, a language it cannot read or an amount it cannot tell is escalated. It
+//! never knows ids or phrases in advance: order ids come from the ticket's field or
+//! from patterns in its text, and instructions inside the ticket never change what it
+//! does, because nothing in the text can reach the policy — only the tools' answers can.
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
+use super::intent::{Intent, IntentClassifier, IntentGuess};
 use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
+use crate::embedding::Embedder;
 use crate::prompt::parse_rendered_ticket;
 use crate::tools::contracts::{ISSUE_REFUND, KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 
 /// The rules model.
 #[derive(Debug, Default, Clone)]
-pub struct RulesModel;
+pub struct RulesModel {
+    intents: Option<Arc<IntentClassifier>>,
+    /// The guesses of the last few tickets: every turn of a ticket reads the same text,
+    /// and embedding it once is enough.
+    recent: Arc<std::sync::Mutex<Recent>>,
+}
+
+/// Ticket texts and their guesses, oldest first.
+type Recent = std::collections::VecDeque<(String, Option<IntentGuess>)>;
+
+/// Tickets whose guess is kept: more than run at once in one worker.
+const RECENT_GUESSES: usize = 256;
 
 impl RulesModel {
-    /// The rules model.
+    /// The rules model with text rules alone.
     pub fn new() -> Self {
-        Self
+        Self::default()
+    }
+
+    /// The rules model, deciding intent by meaning too when an embedder is given (its
+    /// example bank is embedded here, once).
+    ///
+    /// # Errors
+    /// When the embedder fails on the example bank.
+    pub fn with_embedder(embedder: Option<Arc<dyn Embedder>>) -> anyhow::Result<Self> {
+        Ok(Self {
+            intents: match embedder {
+                Some(e) => Some(Arc::new(IntentClassifier::new(e)?)),
+                None => None,
+            },
+            recent: Arc::default(),
+        })
+    }
+
+    /// The rules model with a classifier of the caller's own (tests, calibration).
+    pub fn with_classifier(classifier: IntentClassifier) -> Self {
+        Self {
+            intents: Some(Arc::new(classifier)),
+            recent: Arc::default(),
+        }
+    }
+
+    /// The confident intent of the ticket's text, if there is a classifier and it is
+    /// confident. Embedding is CPU work: it runs on a blocking thread. A failing
+    /// embedder is logged and the text rules decide alone.
+    async fn guess(&self, t: &TicketText) -> Option<IntentGuess> {
+        let classifier = self.intents.clone()?;
+        let text = t.text.clone();
+        let cached = |recent: &Recent| recent.iter().find(|(k, _)| *k == text).map(|(_, g)| *g);
+        if let Some(guess) = self.recent.lock().ok().and_then(|r| cached(&r)) {
+            return guess;
+        }
+        let key = text.clone();
+        match tokio::task::spawn_blocking(move || classifier.classify(&text)).await {
+            Ok(Ok(guess)) => {
+                if let Ok(mut recent) = self.recent.lock() {
+                    if recent.len() >= RECENT_GUESSES {
+                        recent.pop_front();
+                    }
+                    recent.push_back((key, guess));
+                }
+                guess
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "intent embedding failed; deciding by text rules alone");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "intent embedding panicked; deciding by text rules alone");
+                None
+            }
+        }
     }
 }
 
@@ -53,7 +124,15 @@ impl ChatModel for RulesModel {
                 "ESCALATED: [out_of_scope] The ticket could not be read from the conversation."
                     .into(),
             ),
-            Some(ticket) => decide(&TicketText::new(&ticket), &History::read(request.messages)),
+            Some(ticket) => {
+                let t = TicketText::new(&ticket);
+                let guess = self.guess(&t).await;
+                let h = History::read(request.messages);
+                match decide(&t, &h, guess) {
+                    Step::Final(text) => Step::Final(with_tail(&text, &h)),
+                    calls => calls,
+                }
+            }
         };
         // Rough token counts, so usage and cost columns mean the same for every model.
         let input_tokens = request
@@ -147,6 +226,8 @@ struct TicketText {
     customer_id: String,
     order_field: Option<String>,
     subject: String,
+    /// The body without quoted replies and signatures.
+    body: String,
     /// Subject and body without quoted replies and signatures.
     text: String,
 }
@@ -165,6 +246,7 @@ impl TicketText {
                 .map(str::to_string),
             text: format!("{subject}\n{body}"),
             subject,
+            body,
         }
     }
 }
@@ -200,7 +282,7 @@ re!(
 );
 re!(
     REFUND,
-    r"(?i)\brefund|money back|reimburs|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
+    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
 );
 re!(
     DAMAGE,
@@ -208,7 +290,7 @@ re!(
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received)|\bnever (?:came|arrived)\b"
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received)|\bnever (?:came|arrived)\b"
 );
 re!(
     HOWTO,
@@ -220,9 +302,12 @@ re!(
 );
 re!(
     PROCEDURE,
-    r"(?i)\bhow (?:do|can|to|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b"
+    r"(?i)\bhow (?:do|can|to|would|should)\b|\bwhere (?:do|can|should) i\b"
 );
-re!(CANCEL, r"(?i)\bcancel\b|\bcancellation\b");
+re!(
+    ASKS_HOW,
+    r"(?i)\bhow (?:do|can|to|would|should|does)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bam i able\b|\bare (?:you|we) able\b"
+);
 re!(
     FULL_REFUND,
     r"(?i)full refund|whole (?:amount|order)|entire (?:amount|order)|everything back"
@@ -294,6 +379,8 @@ fn normalise_id(id: &str) -> String {
 struct Clause<'a> {
     text: &'a str,
     asks: bool,
+    /// The sentence it belongs to (its index among the sentences).
+    sentence: usize,
 }
 
 /// Sentences split further at commas (so "where is O1002, and how do I reset my
@@ -301,6 +388,7 @@ struct Clause<'a> {
 /// is marked as asking.
 fn clauses(text: &str) -> Vec<Clause<'_>> {
     fn push_sentence<'a>(sentence: &'a str, asks: bool, out: &mut Vec<Clause<'a>>) {
+        let index = out.last().map_or(0, |c: &Clause<'_>| c.sentence + 1);
         let parts: Vec<&str> = sentence
             .split(',')
             .map(str::trim)
@@ -311,6 +399,7 @@ fn clauses(text: &str) -> Vec<Clause<'_>> {
             out.push(Clause {
                 text: part,
                 asks: asks && k == last,
+                sentence: index,
             });
         }
     }
@@ -350,18 +439,230 @@ enum OrderIntent {
     Status,
 }
 
-/// What the ticket asks, decided from its text alone.
+re!(
+    DISPUTE_VERB,
+    r"(?i)\bdisput\w*|\bcontest\w*|\brevers\w*|\bclaw\w*\s?back|\bpull\w* (?:the |my )?(?:payment|money|charge)|\bstop (?:the )?payment|\bfile (?:a )?claim|\bclaim\b|\bchargeback|\binvolv\w*"
+);
+re!(
+    PAYMENT_PARTY,
+    r"(?i)\bbank\b|\bcard (?:issuer|company|provider)|\bcredit card (?:company|provider)|\bissuer\b|\bvisa\b|\bmastercard\b|\bamex\b|\bamerican express\b|\bpaypal\b|\bpayment provider\b"
+);
+re!(
+    DISPUTE_OBJECT,
+    r"(?i)\b(?:the|this|that|a|my|your) (?:charge|transaction|payment|purchase|debit)\b"
+);
+re!(
+    AUTHORITY,
+    r"(?i)\bconsumer (?:protection|rights|affairs|council|authority|agency|ombudsman)|\btrading standards\b|\bombudsman\b|\bbetter business bureau\b|\bbbb\b|\battorney general\b|\bftc\b|\btribunal\b|\barbitrat\w*|\blitigat\w*|\bregulator\b|\bfraud (?:claim|department|team) (?:of|at) my\b|\btake (?:you|this|your \w+) to court\b"
+);
+
+/// A dispute or legal threat however it is worded: the fixed phrases of [`LEGAL`], an
+/// authority named, or, in one clause, a payment party (bank, card issuer) beside a
+/// dispute verb, or a dispute verb beside a payment ("dispute the transaction").
+fn legal_threat(t: &TicketText) -> bool {
+    if LEGAL.is_match(&t.text) || AUTHORITY.is_match(&t.text) {
+        return true;
+    }
+    clauses_of_sentences(&t.text).iter().any(|c| {
+        DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
+            && (PAYMENT_PARTY.is_match(c) || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
+    })
+}
+
+/// Sentences, not split at commas: a dispute's party and verb often sit on either
+/// side of one ("my bank, which I have called, will reverse it").
+fn clauses_of_sentences(text: &str) -> Vec<&str> {
+    text.split(['.', '!', '?', '\n', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+re!(
+    NEGATOR,
+    r"(?i)\b(?:not|no|never|without|nor|don'?t|do not|doesn'?t|didn'?t|isn'?t|am not|i'?m not|won'?t need|instead of|rather than|other than)\b|[’']t\b"
+);
+
+/// Whether the words just before `at` (up to five, in the same clause) negate what
+/// follows: "I don't want a refund", "not waiting for some replacement".
+fn negated(text: &str, at: usize) -> bool {
+    let before = &text[..at];
+    let start = before
+        .rfind([',', '.', ';', '!', '?', '\n'])
+        .map_or(0, |i| i + 1);
+    let window: Vec<&str> = before[start..].split_whitespace().rev().take(5).collect();
+    let window: Vec<&str> = window.into_iter().rev().collect();
+    NEGATOR.is_match(&window.join(" "))
+}
+
+/// Whether `re` matches somewhere in `text` without a negation just before it.
+fn affirmed(re: &Regex, text: &str) -> bool {
+    re.find_iter(text).any(|m| !negated(text, m.start()))
+}
+
+/// Requests no tool carries out. The help center may tell the customer how to do them
+/// themselves; nothing here can do them for the customer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Cancel,
+    Address,
+    Exchange,
+    ShippingUpgrade,
+    Reschedule,
+    PaymentMethod,
+    ChangeItems,
+}
+
+re!(A_CANCEL, r"(?i)\bcancel\b|\bcancell?ation\b|\bcancel+ing\b");
+re!(
+    A_ADDRESS,
+    r"(?i)\b(?:chang|updat|correct|fix|edit|amend|modif)\w*\b[^.?!\n]{0,40}\baddress|\bwrong (?:shipping |delivery |street )?address|\bnew (?:shipping |delivery |home )?address|\b(?:send|ship|deliver|redirect)\w* (?:it |them |the (?:order|package|parcel) |my (?:order|package|parcel) )?to (?:a different|another|my new|my (?:work|office))\b|\bredirect\w*"
+);
+re!(
+    A_EXCHANGE,
+    r"(?i)\bexchang\w*|\bswap\w*|\breplacement\b|\breplace (?:it|this|them|the|my)\b|\b(?:different|another|bigger|smaller|larger) (?:size|colou?r|model|version)\b|\bchange (?:the |my )?(?:size|colou?r|model)\b"
+);
+re!(
+    A_UPGRADE,
+    r"(?i)\bupgrad\w*\b[^.?!\n]{0,30}\b(?:shipping|delivery|postage)|\b(?:shipping|delivery|postage)\b[^.?!\n]{0,20}\bupgrad\w*|\bexpedit\w*|\bspeed (?:it |this |things |the delivery |my order )?up\b|\b(?:switch|move|change)\w* (?:it |this |my order |the order )?to (?:express|overnight|next[- ]day|priority)\b|\b(?:faster|quicker|overnight|next[- ]day|priority) (?:shipping|delivery)\b"
+);
+re!(
+    A_RESCHEDULE,
+    r"(?i)\breschedul\w*|\b(?:hold|delay|postpone|pause)\w* (?:the |my )?(?:delivery|shipment|order|package|parcel)\b|\b(?:different|later|another) (?:delivery )?(?:day|date)\b"
+);
+re!(
+    A_PAYMENT,
+    r"(?i)\b(?:chang|switch|updat|replac)\w*\b[^.?!\n]{0,30}\b(?:payment method|payment card|credit card|debit card|card on file|billing)|\bcharge (?:a |my )?(?:different|another|other|new) (?:card|account)|\bpay (?:with|by|using) (?:a |my )?(?:different|another|other)\b"
+);
+re!(
+    A_ITEMS,
+    r"(?i)\badd\w*\b[^.?!\n]{0,30}\bto (?:my|the|this|that) (?:order|purchase)|\bremov\w*\b[^.?!\n]{0,30}\bfrom (?:my|the|this|that) (?:order|purchase)"
+);
+re!(
+    ASKS_US,
+    r"(?i)^\s*(?:\w+\s+){0,2}(?:can|could|would|will) (?:you|someone|somebody)\b|^\s*please\b"
+);
+re!(
+    SELF_SERVICE,
+    r"(?i)\byou can\b|\byourself\b|\bgo to\b|\bopen\b|\bchoose\b|\bselect\b|\bclick\b|\btap\b|\bvisit\b|\bfollow the\b|\benter\b|\bunder [A-Z]"
+);
+
+impl Action {
+    const ALL: [Action; 7] = [
+        Action::Cancel,
+        Action::Address,
+        Action::Exchange,
+        Action::ShippingUpgrade,
+        Action::Reschedule,
+        Action::PaymentMethod,
+        Action::ChangeItems,
+    ];
+
+    fn pattern(self) -> &'static Regex {
+        match self {
+            Action::Cancel => &A_CANCEL,
+            Action::Address => &A_ADDRESS,
+            Action::Exchange => &A_EXCHANGE,
+            Action::ShippingUpgrade => &A_UPGRADE,
+            Action::Reschedule => &A_RESCHEDULE,
+            Action::PaymentMethod => &A_PAYMENT,
+            Action::ChangeItems => &A_ITEMS,
+        }
+    }
+
+    /// Word stems an article that explains this action uses.
+    fn topic(self) -> &'static [&'static str] {
+        match self {
+            Action::Cancel => &["cancel"],
+            Action::Address => &["address"],
+            Action::Exchange => &["exchang", "swap", "replac"],
+            Action::ShippingUpgrade => &["upgrad", "express", "expedit"],
+            Action::Reschedule => &["reschedul", "delivery date", "hold"],
+            Action::PaymentMethod => &["payment method", "card"],
+            Action::ChangeItems => &[
+                "add item",
+                "add an item",
+                "remove item",
+                "edit order",
+                "modify",
+            ],
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Action::Cancel => "cancel an order",
+            Action::Address => "change a delivery address",
+            Action::Exchange => "exchange or replace an item",
+            Action::ShippingUpgrade => "upgrade the shipping",
+            Action::Reschedule => "reschedule or hold a delivery",
+            Action::PaymentMethod => "change the payment method",
+            Action::ChangeItems => "change the items of an order",
+        }
+    }
+
+    /// The actions `text` asks for (not negated).
+    fn in_text(text: &str) -> Vec<Action> {
+        Action::ALL
+            .into_iter()
+            .filter(|a| affirmed(a.pattern(), text))
+            .collect()
+    }
+
+    /// Whether `article` tells the customer how to do this themselves: one of its
+    /// sentences is about the action and gives a step ("You can cancel an order
+    /// yourself…: open Orders…"). An article that only mentions the topic ("express
+    /// shipping takes 1 to 2 days") does not.
+    fn self_service(self, article: &Value) -> bool {
+        let body = article["body"].as_str().unwrap_or_default();
+        body.split(['.', ';', '!', '\n']).any(|sentence| {
+            let lower = sentence.to_lowercase();
+            self.topic().iter().any(|t| lower.contains(t)) && SELF_SERVICE.is_match(sentence)
+        })
+    }
+}
+
+/// What the ticket asks, decided from its text alone (and the intent guess).
+#[derive(Debug)]
 struct Plan {
     orders: Vec<(String, OrderIntent)>,
     kb_query: Option<String>,
-    /// A broader query, tried when the first finds nothing.
+    /// Another query, tried when the first finds nothing.
     kb_retry: Option<String>,
+    /// Requests no tool carries out, and for each the two queries that look for
+    /// self-service help.
+    unsupported: Vec<Action>,
+    unsupported_queries: Vec<(Action, String, String)>,
     missing_order_id: bool,
-    requested_amount: Option<f64>,
-    full_refund: bool,
+    /// The ticket names an order but no request the rules understand.
+    unplaced_order: bool,
 }
 
-fn plan(t: &TicketText) -> Plan {
+/// The query for the knowledge base: the subject line and `question`, so that neither
+/// a bare "how?" nor a label-like subject searches alone; at most 900 characters (the
+/// contract allows 1000).
+fn kb_query(subject: &str, question: &str) -> String {
+    let subject = subject.trim();
+    let question = question.trim();
+    let q = if subject.is_empty()
+        || question
+            .to_ascii_lowercase()
+            .contains(&subject.to_ascii_lowercase())
+    {
+        question.to_string()
+    } else if question.is_empty() {
+        subject.to_string()
+    } else {
+        format!("{subject}. {question}")
+    };
+    let mut end = q.len().min(900);
+    while !q.is_char_boundary(end) {
+        end -= 1;
+    }
+    q[..end].trim().to_string()
+}
+
+fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let ids = order_ids(t);
     let all = clauses(&t.text);
     let mentions = |c: &Clause<'_>, id: &str| {
@@ -369,26 +670,76 @@ fn plan(t: &TicketText) -> Plan {
             .to_ascii_uppercase()
             .contains(&id.to_ascii_uppercase())
     };
-    let refund_any = REFUND.is_match(&t.text) || (!ids.is_empty() && DAMAGE.is_match(&t.text));
+    let subject_len = clauses(&t.subject).len();
+    // Actions no tool performs, read from the body's clauses and the subject.
+    // A question how to do it ("can I exchange a gift card for cash?") is a help-center
+    // question, whatever the answer; only a request that we do it is one no tool can do.
+    let action_clauses: Vec<(usize, &Clause<'_>, Vec<Action>)> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !ASKS_HOW.is_match(c.text))
+        .map(|(i, c)| (i, c, Action::in_text(c.text)))
+        .filter(|(_, _, a)| !a.is_empty())
+        .collect();
+    let refund_asked = affirmed(&REFUND, &t.text);
+    let mut unsupported: Vec<Action> = Vec::new();
+    for (_, _, actions) in &action_clauses {
+        for a in actions {
+            // "Refund it, I'm not after a replacement" / "refund or exchange, whichever":
+            // beside a plain refund request an exchange is not a separate ask.
+            if *a == Action::Exchange && refund_asked {
+                continue;
+            }
+            if !unsupported.contains(a) {
+                unsupported.push(*a);
+            }
+        }
+    }
+    let action_idx: Vec<usize> = action_clauses
+        .iter()
+        .filter(|(_, _, acts)| acts.iter().any(|a| unsupported.contains(a)))
+        .map(|(i, _, _)| *i)
+        .collect();
+    let in_action_clause = |i: usize| action_idx.contains(&i);
+    let action_sentences: Vec<usize> = action_idx.iter().map(|i| all[*i].sentence).collect();
+    let refund_declined = REFUND
+        .find_iter(&t.text)
+        .any(|m| negated(&t.text, m.start()));
+    // "How do I cancel? I ordered the wrong size" asks about the action, not money back:
+    // a defect implies a refund request only when no action is mentioned at all.
+    let how_to_action =
+        |i: usize| ASKS_HOW.is_match(all[i].text) && !Action::in_text(all[i].text).is_empty();
+    let mentions_action = !Action::in_text(&t.text).is_empty();
+    let damage_refund =
+        !ids.is_empty() && DAMAGE.is_match(&t.text) && !mentions_action && !refund_declined;
+    let refund_any = refund_asked || damage_refund;
+    // Beside a request no tool does, a status clause counts only where the body asks
+    // for it ("and where is it now?"), not in a subject line that labels the request.
+    let status_clause = |i: usize| {
+        STATUS.is_match(all[i].text)
+            && !in_action_clause(i)
+            && !how_to_action(i)
+            && (unsupported.is_empty() || i >= subject_len && (all[i].asks || is_request(&all[i])))
+    };
+    let status_any = (0..all.len()).any(status_clause);
     let mut orders = Vec::new();
     for id in &ids {
-        let own: Vec<Clause<'_>> = all.iter().copied().filter(|c| mentions(c, id)).collect();
-        let own_refund = own
-            .iter()
-            .any(|c| REFUND.is_match(c.text) || DAMAGE.is_match(c.text));
-        let own_status = own.iter().any(|c| STATUS.is_match(c.text));
-        let own_howto = !own.is_empty() && own.iter().all(|c| is_question(c) && !is_request(c));
+        let own: Vec<usize> = (0..all.len()).filter(|i| mentions(&all[*i], id)).collect();
+        let own_refund = own.iter().any(|i| {
+            affirmed(&REFUND, all[*i].text) || DAMAGE.is_match(all[*i].text) && !refund_declined
+        });
+        let own_status = own.iter().any(|i| status_clause(*i));
         let intent = if ids.len() == 1 {
             if refund_any {
                 Some(OrderIntent::Refund)
-            } else if own_howto && !STATUS.is_match(&t.text) {
-                None
-            } else {
+            } else if status_any {
                 Some(OrderIntent::Status)
+            } else {
+                None
             }
         } else if own_refund {
             Some(OrderIntent::Refund)
-        } else if own_status || !own_howto {
+        } else if own_status {
             Some(OrderIntent::Status)
         } else {
             None
@@ -397,77 +748,334 @@ fn plan(t: &TicketText) -> Plan {
             orders.push((id.clone(), intent));
         }
     }
-    // General questions: not requests about the customer's own order, and not about an
-    // order the plan already covers.
-    // A subject line is a label ("Refund policy", "Order status"), not a request,
-    // unless it names the customer's own order.
-    let subject_len = clauses(&t.subject).len();
+    // The intent by meaning may say the ticket asks for something no tool does even
+    // when no text rule names it: then a status answer would answer another question.
+    let unsupported_by_meaning = guess.is_some_and(|g| g.intent == Intent::Unsupported)
+        && unsupported.is_empty()
+        && !refund_asked;
+    if unsupported_by_meaning {
+        orders.retain(|(_, i)| *i == OrderIntent::Refund);
+    }
     let requests_without_id = ids.is_empty()
-        && all
-            .iter()
-            .enumerate()
-            .any(|(i, c)| is_request(c) && (i >= subject_len || MY_ORDER.is_match(c.text)));
+        && all.iter().enumerate().any(|(i, c)| {
+            is_request(c)
+                && !in_action_clause(i)
+                && (affirmed(&REFUND, c.text) || status_clause(i))
+                && (i >= subject_len || MY_ORDER.is_match(c.text))
+        });
     // Beside an order request, a question about orders ("is there a tracking link?")
     // is part of that request, not a help-center question.
     let order_business = !orders.is_empty() || requests_without_id;
     let questions: Vec<&str> = all
         .iter()
-        .filter(|c| is_question(c) && !is_request(c))
-        .filter(|c| !orders.iter().any(|(id, _)| mentions(c, id)))
-        .filter(|c| !order_business || !(REFUND.is_match(c.text) || STATUS.is_match(c.text)))
-        // With an order answered, only a real how-to question is worth a search.
-        .filter(|c| orders.is_empty() || HOWTO.is_match(c.text))
+        .enumerate()
+        .filter(|(i, c)| is_question(c) && !is_request(c) && !in_action_clause(*i))
+        // The rest of a sentence that asks for an action ("…to 14 Elm Row, flat 2?"), and
+        // a request addressed to us ("could you send the other one?"), are not questions
+        // for the help center, unless they ask how.
+        .filter(|(_, c)| {
+            HOWTO.is_match(c.text)
+                || !(action_sentences.contains(&c.sentence) || ASKS_US.is_match(c.text))
+        })
+        .filter(|(_, c)| !orders.iter().any(|(id, _)| mentions(c, id)))
+        .filter(|(i, c)| {
+            !order_business
+                || how_to_action(*i)
+                || !(REFUND.is_match(c.text) || STATUS.is_match(c.text))
+        })
+        .map(|(_, c)| c)
+        // With an order answered, only a real how-to question is worth a search: one
+        // that asks how and says about what ("What's going on?" says nothing).
+        .filter(|c| orders.is_empty() || HOWTO.is_match(c.text) && content_words(c.text) >= 2)
         .map(|c| c.text)
         .collect();
-    let kb_query = if !questions.is_empty() {
-        Some(questions.join(". "))
-    } else if orders.is_empty() && !requests_without_id {
+    let nothing_else = orders.is_empty() && !requests_without_id && unsupported.is_empty();
+    let (kb_query_text, kb_retry) = if !questions.is_empty() {
+        // The question with its subject first; then, when that finds nothing, the whole
+        // ticket, whose other sentences often say what the question is about ("I can't
+        // recall the word I chose. What do I do now?").
+        let first = kb_query(&t.subject, &questions.join(". "));
+        let whole = kb_query(&t.subject, &t.body);
+        let retry = (first != whole).then_some(whole);
+        (Some(first), retry)
+    } else if nothing_else && ids.is_empty() && !unsupported_by_meaning {
         // Nothing recognisable: let the knowledge base judge the whole text.
-        Some(t.text.trim().to_string())
+        (Some(kb_query(&t.subject, &t.body)), None)
     } else {
-        None
+        (None, None)
     };
-    let amounts: Vec<f64> = AMOUNT
-        .captures_iter(&t.text)
-        .filter_map(|c| c.get(1).or(c.get(2)))
-        .filter_map(|m| m.as_str().replace(',', ".").parse().ok())
-        .filter(|a: &f64| *a > 0.0)
+    // For each action, the customer's own words first, then the action named plainly.
+    let unsupported_queries = unsupported
+        .iter()
+        .map(|a| {
+            let asks: Vec<&str> = action_clauses
+                .iter()
+                .filter(|(_, _, acts)| acts.contains(a))
+                .map(|(_, c, _)| c.text)
+                .collect();
+            (
+                *a,
+                kb_query(&t.subject, &asks.join(". ")),
+                format!("How do I {}", a.describe()),
+            )
+        })
         .collect();
-    // "Cancel my order" asks for something no tool does; the help center says how the
-    // customer can do it, and the order's status says whether they still can.
-    let kb_query = match kb_query {
-        None if CANCEL.is_match(&t.text) && !refund_any => {
-            Some("How do I cancel an order".to_string())
-        }
-        q => q,
-    };
-    let kb_query = kb_query.filter(|q| !q.is_empty());
-    let subject = Clause {
-        text: t.subject.trim(),
-        asks: false,
-    };
-    let kb_retry = kb_query
-        .as_ref()
-        .filter(|q| !subject.text.is_empty() && !q.contains(subject.text) && !is_request(&subject))
-        .map(|q| format!("{}. {q}", t.subject.trim()));
     Plan {
+        unplaced_order: (!ids.is_empty()
+            && orders.is_empty()
+            && kb_query_text.is_none()
+            && unsupported.is_empty())
+            || unsupported_by_meaning,
         orders,
-        kb_retry,
-        kb_query,
+        kb_retry: kb_retry.filter(|q| !q.is_empty()),
+        kb_query: kb_query_text.filter(|q| !q.is_empty()),
+        unsupported,
+        unsupported_queries,
         missing_order_id: requests_without_id && ids.is_empty(),
-        requested_amount: amounts.into_iter().reduce(f64::min),
-        full_refund: FULL_REFUND.is_match(&t.text),
     }
 }
 
-fn decide(t: &TicketText, h: &History) -> Step {
-    if LEGAL.is_match(&t.text) {
-        return Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a chargeback or legal action; a human must handle this ticket.".into());
+/// How much of an order the customer asks back.
+#[derive(Debug, Clone, PartialEq)]
+enum Asked {
+    /// A sum: a stated amount or the price of the items named.
+    Sum(f64),
+    /// Everything that may still be refunded.
+    Everything,
+    /// Something the rules cannot turn into a number.
+    Unclear(String),
+}
+
+re!(
+    VAGUE_AMOUNT,
+    r"(?i)\bhalf\b|\d+\s?%|\bpercent|\bpartial(?:ly)? refund|\bpart of (?:the|my) (?:money|price|cost)|\bthe difference\b|\bprice (?:match|adjustment|drop|difference)\b|\bcompensat\w*|\bgoodwill\b|\bsome (?:of (?:the|my) )?money\b|\bstore credit\b|\bshipping (?:cost|fee)s?\b|\bpostage\b"
+);
+re!(
+    COUNT_WORD,
+    r"(?i)^(?:a|an|one|single|1|two|both|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|ten|10|all|every)$"
+);
+
+fn count_of(word: &str, quantity: u64) -> Option<u64> {
+    let w = word.to_ascii_lowercase();
+    Some(match w.as_str() {
+        "a" | "an" | "one" | "single" | "1" => 1,
+        "two" | "both" | "2" => 2,
+        "three" | "3" => 3,
+        "four" | "4" => 4,
+        "five" | "5" => 5,
+        "six" | "6" => 6,
+        "seven" | "7" => 7,
+        "eight" | "8" => 8,
+        "nine" | "9" => 9,
+        "ten" | "10" => 10,
+        "all" | "every" => quantity,
+        _ => return None,
+    })
+}
+
+/// The words of an item's name that say what it is: its last word that is not a unit
+/// or a packaging word ("Cork Coaster Set" → "coaster", "USB-C Cable (2 m)" → "cable").
+fn head_noun(name: &str) -> Option<String> {
+    const GENERIC: &[&str] = &["set", "pack", "kit", "bundle", "inch", "size", "pair"];
+    name.split(|c: char| !c.is_alphabetic())
+        .rfind(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
+        .map(str::to_lowercase)
+}
+
+/// What `t` asks back of `order`, with `max` the most refundable and `orders` the number
+/// of orders the ticket wants refunded.
+fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
+    if FULL_REFUND.is_match(&t.text) {
+        return Asked::Everything;
     }
-    let p = plan(t);
-    if p.missing_order_id && p.kb_query.is_none() {
+    let total = order["total_usd"].as_f64();
+    let cents = |x: f64| (x * 100.0).round() as i64;
+    let mut stated: Vec<i64> = AMOUNT
+        .captures_iter(&t.text)
+        .filter_map(|c| c.get(1).or(c.get(2)))
+        .filter_map(|m| m.as_str().replace(',', ".").parse::<f64>().ok())
+        .filter(|a| *a > 0.0)
+        .map(cents)
+        .filter(|c| total.is_none_or(|tot| cents(tot) != *c))
+        .collect();
+    stated.sort_unstable();
+    stated.dedup();
+    match stated.as_slice() {
+        [] => {}
+        [one] if orders == 1 => return Asked::Sum(*one as f64 / 100.0),
+        _ if orders > 1 => {
+            return Asked::Unclear("amounts are named for a ticket about several orders".into());
+        }
+        _ => return Asked::Unclear("the ticket names several different amounts".into()),
+    }
+    if VAGUE_AMOUNT.is_match(&t.text) {
+        return Asked::Unclear(
+            "the ticket asks for part of the price without saying how much".into(),
+        );
+    }
+    // Items named: each with the count said just before it ("one of the three mugs"),
+    // or all of them when the noun is plural, one when it is singular. An item named in
+    // a clause that keeps it ("the fan is fine, keeping that") is not asked back.
+    let items = order["items"].as_array().cloned().unwrap_or_default();
+    let all = clauses(&t.text);
+    let mut sum = 0.0;
+    let mut named = 0;
+    let mut kept = 0;
+    let mut all_of_all = true;
+    for item in &items {
+        let quantity = item["quantity"].as_u64().unwrap_or(1).max(1);
+        let price = item["unit_price_usd"].as_f64().unwrap_or(0.0);
+        let Some(noun) = item["name"].as_str().and_then(head_noun) else {
+            all_of_all = false;
+            continue;
+        };
+        let mut units: Option<u64> = None;
+        let mut keeps = false;
+        for c in &all {
+            let words: Vec<&str> = c
+                .text
+                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .filter(|w| !w.is_empty())
+                .collect();
+            for (i, w) in words.iter().enumerate() {
+                let lw = w.to_lowercase();
+                let plural = lw == format!("{noun}s") || lw == format!("{noun}es");
+                if lw != noun && !plural {
+                    continue;
+                }
+                if affirmed(&KEEP, c.text) && !affirmed(&REFUND, c.text) {
+                    keeps = true;
+                    continue;
+                }
+                let counted = words[i.saturating_sub(4)..i]
+                    .iter()
+                    .filter(|w| COUNT_WORD.is_match(w))
+                    .filter_map(|w| count_of(w, quantity))
+                    .min();
+                let here = counted.unwrap_or(if plural { quantity } else { 1 });
+                units = Some(units.map_or(here, |u: u64| u.min(here)));
+            }
+        }
+        match units {
+            Some(u) => {
+                named += 1;
+                let u = u.min(quantity);
+                if u < quantity {
+                    all_of_all = false;
+                }
+                sum += price * u as f64;
+            }
+            None => {
+                kept += usize::from(keeps);
+                all_of_all = false;
+            }
+        }
+    }
+    if named == 0 && kept > 0 {
+        return Asked::Unclear("the ticket names only items the customer keeps".into());
+    }
+    if named == 0 || all_of_all {
+        Asked::Everything
+    } else {
+        Asked::Sum((sum * 100.0).round() / 100.0)
+    }
+}
+
+re!(
+    KEEP,
+    r"(?i)\bkeep\w*|\bfine\b|\bgreat\b|\bperfect\b|\bworks? (?:fine|well|great|perfectly)\b|\bno problem\b|\bhappy with\b|\bis ok(?:ay)?\b"
+);
+
+/// Common English words: function words and the plain vocabulary of support mail.
+/// They tell English apart from any other language, and what is left of a clause
+/// without them is what it is about.
+#[rustfmt::skip]
+const ENGLISH: &[&str] = &[
+    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at",
+    "back", "be", "because", "been", "before", "being", "but", "by", "can", "can't", "could",
+    "did", "didn't", "do", "does", "doesn't", "don't", "for", "from", "get", "got", "had", "has",
+    "hasn't", "have", "haven't", "he", "her", "here", "hey", "hi", "hello", "his", "how", "i",
+    "i'd", "i'm", "i've", "if", "in", "into", "is", "isn't", "it", "it's", "its", "just", "know",
+    "let", "like", "me", "more", "much", "my", "need", "new", "no", "not", "now", "of", "off",
+    "on", "one", "only", "or", "other", "our", "out", "over", "please", "pls", "so", "some",
+    "still", "than", "thank", "thanks", "that", "the", "their", "them", "then", "there", "they",
+    "this", "to", "too", "up", "us", "very", "want", "wanted", "was", "we", "well", "were",
+    "what", "what's", "when", "where", "where's", "which", "who", "why", "will", "with", "won't",
+    "would", "yet", "you", "you're", "your", "dear", "regards", "best", "kind", "sorry", "hope",
+    "ok", "okay", "yes", "since", "week", "day", "days", "today", "yesterday", "time", "way",
+    "going", "come", "came", "check", "tell", "wondering", "quick", "question", "order",
+    "orders", "refund", "item", "items", "package", "money", "help", "team", "support",
+    "status", "thing", "something", "anything",
+];
+
+/// The words of `text` that are not common English words.
+fn content_words(text: &str) -> usize {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty() && !ENGLISH.contains(&w.to_lowercase().as_str()))
+        .count()
+}
+
+/// English the rules can read: the share of common English words among the body's
+/// words (the subject alone when the body is too short to judge), and the share of
+/// letters outside the Latin alphabet. The list is of the one language the rules read;
+/// any other language, in any script, falls below the share.
+fn readable(t: &TicketText) -> bool {
+    let judge = |text: &str| -> Option<bool> {
+        let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+        if letters.is_empty() {
+            return None;
+        }
+        let foreign = letters.iter().filter(|c| !c.is_ascii_alphabetic()).count();
+        if foreign * 10 > letters.len() * 3 {
+            return Some(false);
+        }
+        let words: Vec<String> = text
+            .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '’'))
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_lowercase().replace('’', "'"))
+            .collect();
+        if words.len() < 5 {
+            return None;
+        }
+        let known = words
+            .iter()
+            .filter(|w| ENGLISH.contains(&w.as_str()))
+            .count();
+        let share = if foreign > 0 { 20 } else { 10 };
+        Some(known * 100 >= words.len() * share)
+    };
+    judge(&t.body).or_else(|| judge(&t.text)).unwrap_or(true)
+}
+
+fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
+    if legal_threat(t) || guess.is_some_and(|g| g.intent == Intent::Dispute) {
+        return Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a dispute with their bank or card issuer, a chargeback or legal action; a human must handle this ticket.".into());
+    }
+    if !readable(t) {
+        return Step::Final("ESCALATED: [out_of_scope] The ticket is not written in English, which the offline model cannot read; a human must answer it.".into());
+    }
+    let p = plan(t, guess);
+    if p.missing_order_id && p.kb_query.is_none() && p.unsupported.is_empty() {
         return Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into());
     }
+    if p.unplaced_order {
+        return Step::Final("ESCALATED: [out_of_scope] The ticket names an order, but what it asks for is not an order status, a refund or a help-center question the offline model can place.".into());
+    }
+    if p.orders.is_empty()
+        && p.unsupported.is_empty()
+        && !p.missing_order_id
+        && guess.is_some_and(|g| g.intent == Intent::Other)
+    {
+        return Step::Final(
+            "ESCALATED: [out_of_scope] The ticket holds no request a shop's support tools cover."
+                .into(),
+        );
+    }
+    let refund_orders = p
+        .orders
+        .iter()
+        .filter(|(_, i)| *i == OrderIntent::Refund)
+        .count();
     let mut calls: Vec<(&'static str, Value)> = Vec::new();
     let mut parts: Vec<String> = Vec::new();
     let mut escalation: Option<(&str, String)> = None;
@@ -519,9 +1127,16 @@ fn decide(t: &TicketText, h: &History) -> Step {
             continue;
         }
         let max = elig["max_amount_usd"].as_f64().unwrap_or(0.0);
-        let amount = match p.requested_amount {
-            Some(asked) if !p.full_refund && asked < max => asked,
-            _ => max,
+        let amount = match asked_amount(t, order, refund_orders) {
+            Asked::Sum(asked) => asked.min(max),
+            Asked::Everything => max,
+            Asked::Unclear(why) => {
+                escalation.get_or_insert((
+                    "ambiguous_eligibility",
+                    format!("Order {id} is eligible for a refund of up to ${max:.2}, but the amount the customer asks for is unclear: {why}."),
+                ));
+                continue;
+            }
         };
         let key = format!("refund-{}-{id}", t.ticket_id);
         match h.find(ISSUE_REFUND, "order_id", id) {
@@ -546,29 +1161,25 @@ fn decide(t: &TicketText, h: &History) -> Step {
             }
         }
     }
+    let articles = |out: &Value| out["articles"].as_array().cloned().unwrap_or_default();
     if let Some(query) = &p.kb_query {
         let first = h.find(KB_SEARCH, "query", query);
-        let empty = |out: &Value| out["articles"].as_array().is_none_or(|a| a.is_empty());
-        // One reformulation, with the subject line, before concluding there is no answer.
+        // One reformulation before concluding there is no answer.
         let answer = match (first, &p.kb_retry) {
-            (Some(out), Some(retry)) if empty(out) => {
-                h.find(KB_SEARCH, "query", retry).map(|o| (o, retry))
+            (Some(out), Some(retry)) if articles(out).is_empty() => {
+                h.find(KB_SEARCH, "query", retry)
             }
-            (Some(out), _) => Some((out, query)),
+            (Some(out), _) => Some(out),
             (None, _) => None,
         };
-        match answer.map(|(o, _)| o) {
+        match answer {
             None if first.is_none() => calls.push((KB_SEARCH, json!({ "query": query }))),
             None => calls.push((
                 KB_SEARCH,
                 json!({ "query": p.kb_retry.as_deref().unwrap_or(query) }),
             )),
-            Some(out) => match out["articles"].as_array().and_then(|a| a.first()) {
-                Some(article) => parts.push(format!(
-                    "{}: {}",
-                    article["title"].as_str().unwrap_or_default(),
-                    article["body"].as_str().unwrap_or_default()
-                )),
+            Some(out) => match articles(out).first() {
+                Some(article) => parts.push(article_text(article)),
                 None if p.orders.is_empty() && p.missing_order_id => {
                     escalation.get_or_insert((
                         "missing_order_id",
@@ -582,6 +1193,50 @@ fn decide(t: &TicketText, h: &History) -> Step {
                     ));
                 }
             },
+        }
+    }
+    let mut missing = Vec::new();
+    for (action, own_words, plain) in &p.unsupported_queries {
+        let helps = |out: &Value| articles(out).into_iter().find(|a| action.self_service(a));
+        let first = h.find(KB_SEARCH, "query", own_words);
+        let answer = match first {
+            None => {
+                calls.push((KB_SEARCH, json!({ "query": own_words })));
+                continue;
+            }
+            Some(out) => match helps(out) {
+                Some(a) => Some(a),
+                None if plain == own_words => None,
+                None => match h.find(KB_SEARCH, "query", plain) {
+                    None => {
+                        calls.push((KB_SEARCH, json!({ "query": plain })));
+                        continue;
+                    }
+                    Some(out) => helps(out),
+                },
+            },
+        };
+        match answer {
+            Some(a) => {
+                let text = article_text(&a);
+                if !parts.contains(&text) {
+                    parts.push(text);
+                }
+            }
+            None => missing.push(action.describe()),
+        }
+    }
+    if !missing.is_empty() {
+        // What no tool and no article can do for the customer outranks a question the
+        // help center could not answer: a human must take the request itself.
+        if escalation.as_ref().is_none_or(|(c, _)| *c == "no_kb_match") {
+            escalation = Some((
+                "out_of_scope",
+                format!(
+                    "The customer asks us to {}, which no tool can do, and no help-center article tells them how to do it themselves.",
+                    missing.join(" and ")
+                ),
+            ));
         }
     }
     if !calls.is_empty() {
@@ -601,6 +1256,84 @@ fn decide(t: &TicketText, h: &History) -> Step {
         "RESOLVED"
     };
     Step::Final(format!("{prefix}: {}", parts.join(" ")))
+}
+
+fn article_text(article: &Value) -> String {
+    format!(
+        "{}: {}",
+        article["title"].as_str().unwrap_or_default(),
+        article["body"].as_str().unwrap_or_default()
+    )
+}
+
+/// The structured tail of the final message (docs/verification.md): the outcome, its
+/// category and what it rests on, read from this conversation's tool results — the
+/// orders found, the articles quoted, the eligibility answers.
+fn with_tail(text: &str, h: &History) -> String {
+    let mut orders: Vec<&str> = Vec::new();
+    let mut articles: Vec<&str> = Vec::new();
+    let mut eligibility: Vec<Value> = Vec::new();
+    for (name, args, out) in &h.done {
+        if out.get("error").is_some() {
+            continue;
+        }
+        match name.as_str() {
+            ORDER_LOOKUP => {
+                if let Some(id) = args["order_id"].as_str()
+                    && text.contains(id)
+                    && !orders.contains(&id)
+                {
+                    orders.push(id);
+                }
+            }
+            REFUND_ELIGIBILITY => {
+                if let Some(id) = out["order_id"].as_str()
+                    && text.contains(id)
+                {
+                    eligibility.push(
+                        json!({ "order_id": id, "eligible": out["eligible"] == Value::Bool(true) }),
+                    );
+                }
+            }
+            KB_SEARCH => {
+                for a in out["articles"].as_array().into_iter().flatten() {
+                    if let (Some(id), Some(title)) = (a["id"].as_str(), a["title"].as_str())
+                        && text.contains(&format!("{title}: "))
+                        && !articles.contains(&id)
+                    {
+                        articles.push(id);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let (outcome, category) = if let Some(rest) = text.strip_prefix("ESCALATED: [") {
+        ("escalated", rest.split(']').next().map(str::to_string))
+    } else {
+        let outcome = if text.starts_with("REFUND_PROPOSED:") {
+            "refund_proposed"
+        } else {
+            "resolved"
+        };
+        let category = match (
+            !orders.is_empty(),
+            !articles.is_empty(),
+            !eligibility.is_empty(),
+        ) {
+            (_, false, true) => Some("refund"),
+            (true, false, false) => Some("order_status"),
+            (false, true, false) => Some("how_to"),
+            _ => None,
+        };
+        (outcome, category.map(str::to_string))
+    };
+    let tail = json!({
+        "outcome": outcome,
+        "category": category,
+        "grounds": { "orders": orders, "articles": articles, "eligibility": eligibility },
+    });
+    format!("{text}\n\n```json\n{tail}\n```")
 }
 
 fn reason_snippet(text: &str) -> String {
@@ -694,23 +1427,228 @@ mod tests {
 
     #[test]
     fn a_how_to_question_about_refunds_is_a_kb_question_not_a_refund() {
-        let p = plan(&text(
-            "Question",
-            "How do I get a refund for something?",
+        let p = plan(
+            &text("Question", "How do I get a refund for something?", None),
             None,
-        ));
+        );
         assert!(p.orders.is_empty() && p.kb_query.is_some() && !p.missing_order_id);
-        let p = plan(&text("Refund", "I want my money back for the lamp.", None));
+        let p = plan(
+            &text("Refund", "I want my money back for the lamp.", None),
+            None,
+        );
         assert!(p.missing_order_id);
     }
 
+    fn order(items: &[(&str, u64, f64)]) -> Value {
+        let total: f64 = items.iter().map(|(_, q, p)| *q as f64 * p).sum();
+        json!({
+            "order_id": "A1", "total_usd": total,
+            "items": items.iter().map(|(n, q, p)| json!({"name": n, "quantity": q, "unit_price_usd": p})).collect::<Vec<_>>()
+        })
+    }
+
+    fn final_text(step: Step) -> String {
+        match step {
+            Step::Final(t) => t,
+            Step::Calls(c) => panic!("expected a final answer, got calls {:?}", c),
+        }
+    }
+
     #[test]
-    fn requested_amounts_are_read_and_the_smallest_wins() {
-        let p = plan(&text(
-            "Refund",
-            "Refund just $8.99 of the $33.97 order O1010",
-            None,
+    fn the_refund_asked_is_an_items_price_a_stated_sum_or_everything_and_vague_is_unclear() {
+        let o = order(&[("Ceramic Mug", 3, 8.99), ("Cork Coaster Set", 1, 7.0)]);
+        let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+        assert_eq!(
+            ask("one of the three mugs is cracked, refund it"),
+            Asked::Sum(8.99)
+        );
+        assert_eq!(
+            ask("the coasters are mouldy, money back please"),
+            Asked::Sum(7.0)
+        );
+        assert_eq!(ask("two mugs broke, refund those"), Asked::Sum(17.98));
+        assert_eq!(ask("refund me $5 for the trouble"), Asked::Sum(5.0));
+        assert_eq!(
+            ask("I want everything back, the whole order"),
+            Asked::Everything
+        );
+        assert_eq!(ask("all of it is broken, refund please"), Asked::Everything);
+        assert_eq!(
+            ask("the mugs and the coasters are all bad, refund"),
+            Asked::Everything
+        );
+        assert!(matches!(ask("refund half of it please"), Asked::Unclear(_)));
+        assert!(matches!(ask("refund $3 or maybe $4"), Asked::Unclear(_)));
+        // The order's own total is a description, not a second amount.
+        assert_eq!(ask("refund $8.99 of the $33.97 I paid"), Asked::Sum(8.99));
+        // What the customer keeps is not asked back.
+        assert_eq!(
+            ask("a mug is cracked, refund it please. The coasters are fine, keeping them"),
+            Asked::Sum(8.99)
+        );
+        assert!(matches!(
+            ask("the coasters are great, refund please"),
+            Asked::Unclear(_)
         ));
-        assert_eq!(p.requested_amount, Some(8.99));
+    }
+
+    #[test]
+    fn a_ticket_that_declines_a_refund_is_not_a_refund_request() {
+        let p = plan(
+            &text(
+                "Wrong colour",
+                "The lamp O1004 came in green. I don't want a refund, I'd like to swap it for the white one.",
+                Some("O1004"),
+            ),
+            None,
+        );
+        assert!(
+            p.orders.iter().all(|(_, i)| *i != OrderIntent::Refund),
+            "{p:?}"
+        );
+        assert_eq!(p.unsupported, vec![Action::Exchange]);
+        assert_eq!(p.unsupported_queries.len(), 1);
+    }
+
+    #[test]
+    fn an_order_named_beside_a_request_no_tool_does_is_not_answered_with_its_status() {
+        let p = plan(
+            &text(
+                "Delivery",
+                "Could you switch order O1002 to overnight delivery? I need it sooner.",
+                Some("O1002"),
+            ),
+            None,
+        );
+        assert!(p.orders.is_empty(), "{p:?}");
+        assert_eq!(p.unsupported, vec![Action::ShippingUpgrade]);
+    }
+
+    #[test]
+    fn disputes_are_recognised_in_words_other_than_chargeback() {
+        for body in [
+            "My card issuer says they will pull the payment back if you don't answer.",
+            "I have asked the bank to contest this transaction.",
+            "Expect to hear from the consumer rights council.",
+            "I will dispute the payment, full stop.",
+        ] {
+            assert!(legal_threat(&text("s", body, None)), "{body}");
+        }
+        for body in [
+            "Please refund it to my bank account.",
+            "Refund order O1003 to my card.",
+            "I'm not going to dispute anything, just want my parcel.",
+            "I paid with PayPal and want to report that the box was wet.",
+        ] {
+            assert!(!legal_threat(&text("s", body, None)), "{body}");
+        }
+    }
+
+    #[test]
+    fn a_language_the_rules_cannot_read_is_told_apart_from_terse_english() {
+        for (subject, body) in [
+            (
+                "Pedido",
+                "Hola, mi pedido O1002 no ha llegado todavía. ¿Dónde está? Gracias.",
+            ),
+            (
+                "Bestellung",
+                "Guten Tag, ich möchte meine Bestellung O1003 bitte stornieren lassen.",
+            ),
+            (
+                "注文",
+                "注文した商品がまだ届いていません。確認してください。",
+            ),
+            ("Заказ", "Здравствуйте, где мой заказ? Прошла уже неделя."),
+        ] {
+            assert!(!readable(&text(subject, body, None)), "{body}");
+        }
+        for (subject, body) in [
+            ("where", "mouse broken. refund O1001 asap thanks"),
+            ("phone", "what is your phone number"),
+            (
+                "Re: order",
+                "Any news on the keyboard I ordered from you last week?",
+            ),
+            ("x", "asdfgh qwerty"),
+        ] {
+            assert!(readable(&text(subject, body, None)), "{body}");
+        }
+    }
+
+    #[test]
+    fn the_kb_query_carries_the_subject_as_well_as_the_question() {
+        let p = plan(
+            &text(
+                "Sign-in trouble",
+                "My details stopped working. What am I doing wrong?",
+                None,
+            ),
+            None,
+        );
+        let q = p.kb_query.expect("a query");
+        assert!(
+            q.contains("Sign-in trouble") && q.contains("doing wrong"),
+            "{q}"
+        );
+    }
+
+    #[test]
+    fn a_confident_dispute_by_meaning_escalates_even_without_a_dispute_word() {
+        use crate::model::intent::Thresholds;
+        use crate::model::intent::tests::BagOfWords;
+        let bank = [
+            (Intent::Dispute, "money pulled back through the card people"),
+            (Intent::Dispute, "card people pulling the money back"),
+            (Intent::Status, "where is my parcel"),
+            (Intent::Status, "parcel still not here"),
+        ];
+        let c = IntentClassifier::with_bank(
+            Arc::new(BagOfWords),
+            &bank,
+            Thresholds {
+                k: 2,
+                min_score: 0.3,
+                min_margin: 0.05,
+            },
+        )
+        .unwrap();
+        let t = text(
+            "O1001",
+            "The card people are pulling my money back, bye.",
+            Some("O1001"),
+        );
+        let guess = c.classify(&t.text).unwrap();
+        assert_eq!(guess.map(|g| g.intent), Some(Intent::Dispute));
+        let h = History { done: vec![] };
+        assert!(final_text(decide(&t, &h, guess)).starts_with("ESCALATED: [legal_or_chargeback]"));
+        // Without the classifier the same text is not a dispute to the text rules.
+        assert!(
+            !matches!(decide(&t, &h, None), Step::Final(f) if f.contains("legal_or_chargeback"))
+        );
+    }
+
+    #[tokio::test]
+    async fn every_turn_of_a_ticket_reuses_one_embedding_of_its_text() {
+        use crate::model::intent::tests::BagOfWords;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        struct Counting(AtomicUsize);
+        impl Embedder for Counting {
+            fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
+                self.0.fetch_add(texts.len(), Ordering::SeqCst);
+                BagOfWords.embed(texts)
+            }
+            fn name(&self) -> &str {
+                "counting"
+            }
+        }
+        let embedder = Arc::new(Counting(AtomicUsize::new(0)));
+        let model = RulesModel::with_embedder(Some(embedder.clone())).unwrap();
+        let after_bank = embedder.0.load(Ordering::SeqCst);
+        assert_eq!(after_bank, crate::model::intent::EXAMPLES.len());
+        let t = text("s", "where is my parcel", None);
+        let first = model.guess(&t).await;
+        assert_eq!(model.guess(&t).await, first);
+        assert_eq!(embedder.0.load(Ordering::SeqCst), after_bank + 1);
     }
 }

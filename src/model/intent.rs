@@ -1,0 +1,332 @@
+//! Intent by meaning: a ticket's nearest neighbours among labelled examples.
+//!
+//! The rules model's text rules see words; a customer who writes "my card company is
+//! pulling the payment back" uses none of the words a dispute rule lists. This module
+//! owns a small bank of example requests, written from the five tool contracts and the
+//! requests they cannot carry out, each labelled with an [`Intent`]; a ticket is
+//! embedded through [`Embedder`] and compared with every example. An intent is
+//! reported only when it is both close enough and clearly ahead of the runner-up (a
+//! margin), because the rules model uses it to change course (escalate a dispute, treat
+//! a request as one no tool can do) and a guess between two intents is not a reason to.
+//! Without an embedder nothing here runs and the text rules decide alone.
+
+use std::sync::Arc;
+
+use crate::embedding::{Embedder, cosine};
+
+/// What a ticket asks for, as far as the tools are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Intent {
+    /// Where an order is, when it ships or arrives.
+    Status,
+    /// Money back for an order.
+    Refund,
+    /// A question the help center answers.
+    HowTo,
+    /// An action on an order or account that no tool performs (cancel, change the
+    /// address, exchange, upgrade shipping, reschedule, change the payment method…).
+    Unsupported,
+    /// A bank or card dispute, a chargeback, a lawyer, a court or a regulator.
+    Dispute,
+    /// Nothing a support desk of a shop handles.
+    Other,
+}
+
+/// A confident guess.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IntentGuess {
+    /// The intent.
+    pub intent: Intent,
+    /// Its score: the mean similarity of its nearest examples.
+    pub score: f32,
+    /// How far it is ahead of the best other intent.
+    pub margin: f32,
+}
+
+/// When a guess is confident enough to act on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Thresholds {
+    /// Examples per intent whose similarities are averaged.
+    pub k: usize,
+    /// The least score an intent needs.
+    pub min_score: f32,
+    /// The least lead over the runner-up.
+    pub min_margin: f32,
+}
+
+impl Default for Thresholds {
+    /// Set for all-MiniLM-L6-v2, whose paraphrases sit around 0.5–0.8 cosine and
+    /// unrelated support mail around 0.0–0.3: a score of 0.45 with a lead of 0.06 is a
+    /// near paraphrase of one intent's examples and not of another's.
+    fn default() -> Self {
+        Self {
+            k: 3,
+            min_score: 0.45,
+            min_margin: 0.06,
+        }
+    }
+}
+
+/// Example requests, one intent each. Written from the contracts: what order_lookup,
+/// refund_eligibility and kb_search answer, and what none of the five tools can do.
+#[rustfmt::skip]
+pub const EXAMPLES: &[(Intent, &str)] = &[
+    (Intent::Status, "Where is my package? It should have been here by now."),
+    (Intent::Status, "Has my order shipped yet, and what is the tracking number?"),
+    (Intent::Status, "When will my parcel be delivered?"),
+    (Intent::Status, "My delivery still has not turned up, can you check on it?"),
+    (Intent::Status, "What is the current state of the thing I bought last week?"),
+    (Intent::Status, "Is my purchase on its way or still being prepared?"),
+    (Intent::Refund, "I would like my money back for this order."),
+    (Intent::Refund, "The item arrived broken, please refund me."),
+    (Intent::Refund, "Please return the cost of the faulty product to my card."),
+    (Intent::Refund, "It does not work at all, I want to be reimbursed."),
+    (Intent::Refund, "Can I get the price of one of the items back? It came damaged."),
+    (Intent::Refund, "I was charged for something that is defective, pay me back."),
+    (Intent::HowTo, "How do I reset my password? I cannot sign in."),
+    (Intent::HowTo, "How long does standard delivery usually take?"),
+    (Intent::HowTo, "Where do I enter a discount code at checkout?"),
+    (Intent::HowTo, "What is your policy on returns and refunds?"),
+    (Intent::HowTo, "How can I remove my account and personal data?"),
+    (Intent::HowTo, "Which payment methods do you accept?"),
+    (Intent::HowTo, "Do gift cards expire, and how do I redeem one?"),
+    (Intent::Unsupported, "Please cancel my order for me."),
+    (Intent::Unsupported, "Can you send my order to a different address instead?"),
+    (Intent::Unsupported, "I want to swap the item for another colour, not a refund."),
+    (Intent::Unsupported, "Could you upgrade my delivery to express shipping?"),
+    (Intent::Unsupported, "Please deliver it next week instead, I am away until then."),
+    (Intent::Unsupported, "Charge a different card for my order please."),
+    (Intent::Unsupported, "Add one more item to the order I placed yesterday."),
+    (Intent::Unsupported, "Send me a replacement in a bigger size."),
+    (Intent::Dispute, "I am going to dispute this charge with my bank."),
+    (Intent::Dispute, "My credit card company will reverse the payment."),
+    (Intent::Dispute, "I have asked my card issuer to claw the money back."),
+    (Intent::Dispute, "My lawyer will be in touch about this."),
+    (Intent::Dispute, "I will take you to small claims court."),
+    (Intent::Dispute, "I am reporting your shop to the consumer protection agency."),
+    (Intent::Other, "Can you write me a poem about autumn?"),
+    (Intent::Other, "What do you think about the football match last night?"),
+    (Intent::Other, "Hello"),
+    (Intent::Other, "Are you hiring? I would like to apply for a job."),
+];
+
+/// The example bank, embedded once.
+pub struct IntentClassifier {
+    embedder: Arc<dyn Embedder>,
+    examples: Vec<(Intent, Vec<f32>)>,
+    thresholds: Thresholds,
+}
+
+impl std::fmt::Debug for IntentClassifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IntentClassifier")
+            .field("embedder", &self.embedder.name())
+            .field("examples", &self.examples.len())
+            .field("thresholds", &self.thresholds)
+            .finish()
+    }
+}
+
+impl IntentClassifier {
+    /// The built-in bank ([`EXAMPLES`]) with the default thresholds.
+    ///
+    /// # Errors
+    /// When the embedder fails on the examples.
+    pub fn new(embedder: Arc<dyn Embedder>) -> anyhow::Result<Self> {
+        Self::with_bank(embedder, EXAMPLES, Thresholds::default())
+    }
+
+    /// A bank and thresholds of the caller's own.
+    ///
+    /// # Errors
+    /// When the embedder fails on the examples or returns the wrong number of vectors.
+    pub fn with_bank(
+        embedder: Arc<dyn Embedder>,
+        bank: &[(Intent, &str)],
+        thresholds: Thresholds,
+    ) -> anyhow::Result<Self> {
+        let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
+        let vectors = embedder.embed(&texts)?;
+        anyhow::ensure!(
+            vectors.len() == bank.len(),
+            "the embedder returned {} vectors for {} examples",
+            vectors.len(),
+            bank.len()
+        );
+        Ok(Self {
+            embedder,
+            examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
+            thresholds,
+        })
+    }
+
+    /// The confident intent of `text`, or `None` when no intent is both close and clearly
+    /// ahead.
+    ///
+    /// # Errors
+    /// When the embedder fails.
+    pub fn classify(&self, text: &str) -> anyhow::Result<Option<IntentGuess>> {
+        let v = self
+            .embedder
+            .embed(&[text])?
+            .pop()
+            .ok_or_else(|| anyhow::anyhow!("the embedder returned no vector"))?;
+        let sims: Vec<(Intent, f32)> = self
+            .examples
+            .iter()
+            .map(|(i, e)| (*i, cosine(&v, e)))
+            .collect();
+        Ok(nearest(&sims, self.thresholds))
+    }
+}
+
+/// The k-nearest-neighbour decision: each intent scores the mean of its `k` most
+/// similar examples (fewer if it has fewer); the best intent counts only when it clears
+/// `min_score` and leads the runner-up by `min_margin`.
+pub fn nearest(sims: &[(Intent, f32)], t: Thresholds) -> Option<IntentGuess> {
+    let mut by_intent: Vec<(Intent, Vec<f32>)> = Vec::new();
+    for (intent, s) in sims {
+        match by_intent.iter_mut().find(|(i, _)| i == intent) {
+            Some((_, v)) => v.push(*s),
+            None => by_intent.push((*intent, vec![*s])),
+        }
+    }
+    let mut scores: Vec<(Intent, f32)> = by_intent
+        .into_iter()
+        .map(|(i, mut v)| {
+            v.sort_by(|a, b| b.total_cmp(a));
+            v.truncate(t.k.max(1));
+            (i, v.iter().sum::<f32>() / v.len() as f32)
+        })
+        .collect();
+    scores.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (intent, score) = *scores.first()?;
+    let runner_up = scores.get(1).map_or(0.0, |(_, s)| *s);
+    let margin = score - runner_up;
+    (score >= t.min_score && margin >= t.min_margin).then_some(IntentGuess {
+        intent,
+        score,
+        margin,
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A deterministic stand-in for a sentence model: each word (lower-cased, a
+    /// trailing "s" dropped) is hashed into one of 64 dimensions, and the counts are
+    /// normalised. Texts that share words are close; it knows nothing of meaning, which
+    /// is exactly what lets a test say which neighbour should win.
+    pub(crate) struct BagOfWords;
+
+    impl Embedder for BagOfWords {
+        fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
+            Ok(texts
+                .iter()
+                .map(|t| {
+                    let mut v = vec![0f32; 64];
+                    for w in t
+                        .split(|c: char| !c.is_alphanumeric())
+                        .filter(|w| w.len() > 2)
+                    {
+                        let w = w.to_lowercase();
+                        let w = w.strip_suffix('s').unwrap_or(&w);
+                        let h = w.bytes().fold(2166136261u32, |h, b| {
+                            (h ^ u32::from(b)).wrapping_mul(16777619)
+                        });
+                        v[(h % 64) as usize] += 1.0;
+                    }
+                    let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+                    if n > 0.0 {
+                        v.iter_mut().for_each(|x| *x /= n);
+                    }
+                    v
+                })
+                .collect())
+        }
+
+        fn name(&self) -> &str {
+            "bag-of-words (test)"
+        }
+    }
+
+    const LOOSE: Thresholds = Thresholds {
+        k: 2,
+        min_score: 0.3,
+        min_margin: 0.05,
+    };
+
+    #[test]
+    fn the_intent_of_the_closest_examples_wins_when_it_clearly_leads() {
+        let sims = [
+            (Intent::Dispute, 0.80),
+            (Intent::Dispute, 0.70),
+            (Intent::Dispute, 0.10),
+            (Intent::Refund, 0.60),
+            (Intent::Refund, 0.20),
+        ];
+        let g = nearest(&sims, LOOSE).expect("a confident guess");
+        assert_eq!(g.intent, Intent::Dispute);
+        assert!((g.score - 0.75).abs() < 1e-6);
+        assert!((g.margin - 0.35).abs() < 1e-6);
+    }
+
+    #[test]
+    fn two_intents_neck_and_neck_or_nothing_close_is_no_guess() {
+        let tied = [(Intent::Refund, 0.70), (Intent::Unsupported, 0.68)];
+        assert_eq!(nearest(&tied, LOOSE), None);
+        let far = [(Intent::Refund, 0.20), (Intent::Status, 0.01)];
+        assert_eq!(nearest(&far, LOOSE), None);
+        assert_eq!(nearest(&[], LOOSE), None);
+    }
+
+    #[test]
+    fn one_lucky_example_does_not_outvote_an_intent_whose_neighbours_all_agree() {
+        // Refund has one very close example and one far one; status has two close ones.
+        let sims = [
+            (Intent::Refund, 0.90),
+            (Intent::Refund, 0.10),
+            (Intent::Status, 0.70),
+            (Intent::Status, 0.66),
+        ];
+        assert_eq!(
+            nearest(&sims, LOOSE).map(|g| g.intent),
+            Some(Intent::Status)
+        );
+    }
+
+    #[test]
+    fn the_classifier_embeds_its_bank_once_and_classifies_a_new_text_by_its_neighbours() {
+        let bank = [
+            (Intent::Dispute, "dispute the charge with my bank"),
+            (Intent::Dispute, "bank will reverse the charge"),
+            (Intent::Status, "where is my parcel"),
+            (Intent::Status, "parcel tracking please"),
+        ];
+        let c = IntentClassifier::with_bank(Arc::new(BagOfWords), &bank, LOOSE).unwrap();
+        let g = c
+            .classify("my bank says they can reverse this charge")
+            .unwrap()
+            .expect("close to the dispute examples");
+        assert_eq!(g.intent, Intent::Dispute);
+        assert_eq!(c.classify("lovely weather today").unwrap(), None);
+    }
+
+    #[test]
+    fn the_built_in_bank_covers_every_intent() {
+        for intent in [
+            Intent::Status,
+            Intent::Refund,
+            Intent::HowTo,
+            Intent::Unsupported,
+            Intent::Dispute,
+            Intent::Other,
+        ] {
+            assert!(
+                EXAMPLES.iter().filter(|(i, _)| *i == intent).count() >= 3,
+                "{intent:?}"
+            );
+        }
+    }
+}
