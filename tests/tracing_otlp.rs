@@ -1,0 +1,297 @@
+//! Traces across processes: `submit` and a worker run as two processes of the product
+//! binary, exporting over OTLP/HTTP to a receiver this test serves, which decodes the
+//! protobuf (`opentelemetry-proto`). One trace must hold a ticket's publish, its
+//! processing, its model and tool calls, its verification and its outcome's publish,
+//! with the parent/child links right, the semantic-convention attributes present, and
+//! no ticket text in any attribute. Uses the local RabbitMQ and Redis under a prefix
+//! of its own, deleted at the end.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::routing::post;
+use common::broker::Env;
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use opentelemetry_proto::tonic::common::v1::any_value::Value as Any;
+use opentelemetry_proto::tonic::trace::v1::span::SpanKind;
+use prost::Message;
+
+/// One received span, flattened.
+#[derive(Debug, Clone)]
+struct Got {
+    service: String,
+    trace_id: Vec<u8>,
+    span_id: Vec<u8>,
+    parent: Vec<u8>,
+    name: String,
+    kind: i32,
+    attributes: BTreeMap<String, String>,
+    links: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+impl Got {
+    fn attr(&self, key: &str) -> &str {
+        self.attributes
+            .get(key)
+            .map(String::as_str)
+            .unwrap_or_else(|| panic!("span {} has no {key}: {:?}", self.name, self.attributes))
+    }
+}
+
+fn text(v: &Option<opentelemetry_proto::tonic::common::v1::AnyValue>) -> String {
+    match v.as_ref().and_then(|v| v.value.as_ref()) {
+        Some(Any::StringValue(s)) => s.clone(),
+        Some(Any::IntValue(i)) => i.to_string(),
+        Some(Any::BoolValue(b)) => b.to_string(),
+        Some(Any::DoubleValue(d)) => d.to_string(),
+        Some(other) => format!("{other:?}"),
+        None => String::new(),
+    }
+}
+
+type Received = Arc<Mutex<Vec<Got>>>;
+
+async fn receive(State(got): State<Received>, body: Bytes) -> Vec<u8> {
+    let request = ExportTraceServiceRequest::decode(body).expect("an OTLP protobuf request");
+    let mut got = got.lock().unwrap();
+    for rs in request.resource_spans {
+        let service = rs
+            .resource
+            .iter()
+            .flat_map(|r| &r.attributes)
+            .find(|kv| kv.key == "service.name")
+            .map(|kv| text(&kv.value))
+            .unwrap_or_default();
+        for span in rs.scope_spans.into_iter().flat_map(|s| s.spans) {
+            got.push(Got {
+                service: service.clone(),
+                trace_id: span.trace_id,
+                span_id: span.span_id,
+                parent: span.parent_span_id,
+                name: span.name,
+                kind: span.kind,
+                attributes: span
+                    .attributes
+                    .iter()
+                    .map(|kv| (kv.key.clone(), text(&kv.value)))
+                    .collect(),
+                links: span
+                    .links
+                    .iter()
+                    .map(|l| (l.trace_id.clone(), l.span_id.clone()))
+                    .collect(),
+            });
+        }
+    }
+    ExportTraceServiceResponse::default().encode_to_vec()
+}
+
+/// Serves POST /v1/traces on a free port; returns its base URL and what it received.
+async fn receiver() -> (String, Received) {
+    let got = Received::default();
+    let app = axum::Router::new()
+        .route("/v1/traces", post(receive))
+        .with_state(got.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (base, got)
+}
+
+fn binary(env: &Env) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ticket-agent"));
+    cmd.env("RUST_LOG", "warn")
+        .env("TICKET_AGENT__AMQP__PREFIX", &env.settings.amqp.prefix)
+        .env(
+            "TICKET_AGENT__REDIS__KEY_PREFIX",
+            &env.settings.redis.key_prefix,
+        )
+        .env("TICKET_AGENT__WORKER__METRICS_LISTEN", "127.0.0.1:0")
+        .env("TICKET_AGENT__APPROVALS__LISTEN", "127.0.0.1:0")
+        .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .env_remove("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+        .env_remove("OTEL_SERVICE_NAME")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    cmd
+}
+
+/// Words that occur only in the tickets' subjects and bodies, and a customer's address.
+const SECRETS: [&str; 3] = ["Quokkaville", "zebrastripe", "ada.l@example.org"];
+
+fn tickets() -> String {
+    [
+        r#"{"ticket_id":"OT-1","customer_id":"C001","order_id":"O1002","subject":"Where is my keyboard? Quokkaville","body":"Hi, I ordered a mechanical keyboard a few days ago. Any idea when it will arrive? Write to ada.l@example.org, zebrastripe. Thanks, Ada"}"#,
+        r#"{"ticket_id":"OT-2","customer_id":"C002","subject":"order status zebrastripe","body":"hello, can you tell me the status of order o1003? I need the cables before friday. Quokkaville"}"#,
+    ]
+    .join("\n")
+}
+
+fn sigterm(child: &std::process::Child) {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_text() {
+    let (endpoint, got) = receiver().await;
+    let env = Env::open("otlp", |_| {}).await;
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tickets.jsonl");
+    std::fs::write(&file, tickets()).unwrap();
+
+    // The worker finds its endpoint in the standard variables, submit in the setting.
+    let mut worker = binary(&env)
+        .arg("worker")
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
+        .env("OTEL_SERVICE_NAME", "ticket-agent-worker")
+        .spawn()
+        .unwrap();
+    let submitted = tokio::task::spawn_blocking({
+        let mut submit = binary(&env);
+        submit
+            .arg("submit")
+            .arg(&file)
+            .env("TICKET_AGENT__TELEMETRY__OTLP_ENDPOINT", &endpoint);
+        move || submit.status().unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(submitted.success(), "submit failed: {submitted}");
+
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for id in ["OT-1", "OT-2"] {
+        while env.records.done(id).await.unwrap().is_none() {
+            assert!(Instant::now() < deadline, "{id} was never done");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    // A graceful stop flushes the spans still in the batch.
+    sigterm(&worker);
+    let exited = tokio::task::spawn_blocking(move || worker.wait().unwrap())
+        .await
+        .unwrap();
+    assert!(exited.success(), "the worker exited with {exited}");
+    let spans = got.lock().unwrap().clone();
+    let t = env.topology.clone();
+    env.cleanup().await;
+
+    for id in ["OT-1", "OT-2"] {
+        let publish = spans
+            .iter()
+            .find(|s| {
+                s.name == format!("publish {}", t.tickets_exchange)
+                    && s.attributes.get("messaging.message.id").map(String::as_str) == Some(id)
+            })
+            .unwrap_or_else(|| panic!("no publish span for {id} in {spans:#?}"));
+        assert_eq!(publish.service, "ticket-agent");
+        assert_eq!(publish.kind, SpanKind::Producer as i32);
+        assert!(publish.parent.is_empty(), "submit's publish is the root");
+        assert_eq!(publish.attr("messaging.system"), "rabbitmq");
+        assert_eq!(publish.attr("messaging.operation.type"), "send");
+        assert_eq!(
+            publish.attr("messaging.destination.name"),
+            t.tickets_exchange
+        );
+
+        let process = spans
+            .iter()
+            .find(|s| s.attributes.get("ticket_id").map(String::as_str) == Some(id))
+            .unwrap_or_else(|| panic!("no processing span for {id}"));
+        assert_eq!(process.name, format!("process {}", t.tickets_queue));
+        assert_eq!(process.service, "ticket-agent-worker");
+        assert_eq!(process.kind, SpanKind::Consumer as i32);
+        assert_eq!(
+            process.trace_id, publish.trace_id,
+            "one trace across processes"
+        );
+        assert_eq!(
+            process.parent, publish.span_id,
+            "the delivery's parent is its publish"
+        );
+        assert!(
+            process.links.is_empty(),
+            "a delivery is a child, not a link"
+        );
+        assert_eq!(process.attr("messaging.system"), "rabbitmq");
+        assert_eq!(process.attr("messaging.operation.type"), "process");
+        assert_eq!(process.attr("messaging.message.id"), id);
+        assert_eq!(process.attr("ticket_agent.disposition"), "ack");
+        assert!(!process.attr("ticket_agent.outcome").is_empty());
+
+        let children = |name_prefix: &str| -> Vec<&Got> {
+            spans
+                .iter()
+                .filter(|s| s.parent == process.span_id && s.name.starts_with(name_prefix))
+                .collect()
+        };
+        let chats = children("chat ");
+        assert!(!chats.is_empty(), "no model call span for {id}");
+        for chat in &chats {
+            assert_eq!(chat.trace_id, publish.trace_id);
+            assert_eq!(chat.kind, SpanKind::Client as i32);
+            assert_eq!(chat.attr("gen_ai.operation.name"), "chat");
+            assert_eq!(chat.attr("gen_ai.provider.name"), "rules");
+            assert_eq!(chat.attr("gen_ai.request.model"), "rules");
+            chat.attr("gen_ai.usage.input_tokens")
+                .parse::<u64>()
+                .unwrap();
+            chat.attr("gen_ai.usage.output_tokens")
+                .parse::<u64>()
+                .unwrap();
+        }
+        let tools = children("execute_tool ");
+        assert!(!tools.is_empty(), "no tool span for {id}");
+        for tool in &tools {
+            assert_eq!(tool.attr("gen_ai.operation.name"), "execute_tool");
+            assert_eq!(
+                tool.name,
+                format!("execute_tool {}", tool.attr("gen_ai.tool.name"))
+            );
+            assert!(!tool.attr("gen_ai.tool.call.id").is_empty());
+            assert!(!tool.attr("ticket_agent.tool.status").is_empty());
+        }
+        let verify = children("verify");
+        assert_eq!(verify.len(), 1, "one verification for {id}");
+        assert_eq!(
+            verify[0].attr("ticket_agent.outcome"),
+            process.attr("ticket_agent.outcome")
+        );
+        let outcome = children(&format!("publish {}", t.outcomes_exchange));
+        assert_eq!(outcome.len(), 1, "one outcome publish for {id}");
+        assert_eq!(outcome[0].kind, SpanKind::Producer as i32);
+        assert_eq!(outcome[0].attr("messaging.message.id"), id);
+    }
+
+    for span in &spans {
+        for secret in SECRETS {
+            assert!(
+                !span.name.contains(secret),
+                "ticket text in a span name: {}",
+                span.name
+            );
+        }
+        for (key, value) in &span.attributes {
+            for secret in SECRETS {
+                assert!(
+                    !value.contains(secret),
+                    "ticket text in attribute {key} of span {}: {value}",
+                    span.name
+                );
+            }
+        }
+    }
+    eprintln!("two tickets traced in {:?}", started.elapsed());
+}
