@@ -1,14 +1,17 @@
-//! Traces across processes: `submit` and a worker run as two processes of the product
-//! binary, exporting over OTLP/HTTP to a receiver this test serves, which decodes the
-//! protobuf (`opentelemetry-proto`). One trace must hold a ticket's publish, its
-//! processing, its model and tool calls, its verification and its outcome's publish,
-//! with the parent/child links right, the semantic-convention attributes present, and
-//! no ticket text in any attribute. Uses the local RabbitMQ and Redis under a prefix
-//! of its own, deleted at the end.
+//! Traces across processes: `submit`, a worker and the approvals service run as three
+//! processes of the product binary, exporting over OTLP/HTTP to a receiver this test
+//! serves, which decodes the protobuf (`opentelemetry-proto`). One trace must hold a
+//! ticket's publish, its processing, its model and tool calls, its verification, its
+//! outcome's publish and, for a refund, the proposal's arrival at the approvals
+//! service, the reviewer's decision and the execution, with the parent/child links
+//! right, the semantic-convention attributes present, and no ticket text in any
+//! attribute or span name. Uses the local RabbitMQ and Redis under a prefix of its
+//! own, deleted at the end.
 
 mod common;
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -131,8 +134,32 @@ fn tickets() -> String {
     [
         r#"{"ticket_id":"OT-1","customer_id":"C001","order_id":"O1002","subject":"Where is my keyboard? Quokkaville","body":"Hi, I ordered a mechanical keyboard a few days ago. Any idea when it will arrive? Write to ada.l@example.org, zebrastripe. Thanks, Ada"}"#,
         r#"{"ticket_id":"OT-2","customer_id":"C002","subject":"order status zebrastripe","body":"hello, can you tell me the status of order o1003? I need the cables before friday. Quokkaville"}"#,
+        r#"{"ticket_id":"OT-3","customer_id":"C001","order_id":"O1001","subject":"Refund request Quokkaville","body":"The wireless mouse stopped working after a week. I'd like a refund please. zebrastripe"}"#,
     ]
     .join("\n")
+}
+
+const REVIEWER_TOKEN: &str = "otlp-test-reviewer-token";
+
+/// The port the approvals service printed it listens on.
+fn console_port(child: &mut std::process::Child) -> u16 {
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut sent = false;
+        // Read to the end: a full pipe would block the service.
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if !sent && let Some(rest) = line.strip_prefix("approvals console on http://127.0.0.1:")
+            {
+                let _ = tx.send(rest.trim_end_matches('/').parse::<u16>().unwrap());
+                sent = true;
+            } else {
+                eprintln!("{line}");
+            }
+        }
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the approvals service never said where it listens")
 }
 
 fn sigterm(child: &std::process::Child) {
@@ -144,7 +171,8 @@ fn sigterm(child: &std::process::Child) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_text() {
+async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approved_refund_without_its_text()
+ {
     let (endpoint, got) = receiver().await;
     let env = Env::open("otlp", |_| {}).await;
     let started = Instant::now();
@@ -152,13 +180,37 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_t
     let file = dir.path().join("tickets.jsonl");
     std::fs::write(&file, tickets()).unwrap();
 
-    // The worker finds its endpoint in the standard variables, submit in the setting.
+    // The worker and the approvals service find the endpoint in the standard
+    // variables, submit in the setting.
     let mut worker = binary(&env)
         .arg("worker")
         .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
         .env("OTEL_SERVICE_NAME", "ticket-agent-worker")
         .spawn()
         .unwrap();
+    let mut approvals = binary(&env)
+        .args(["approvals", "serve"])
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
+        .env("OTEL_SERVICE_NAME", "ticket-agent-approvals")
+        .env(
+            "TICKET_AGENT__APPROVALS__REVIEWERS_ENV",
+            "TA_OTLP_TEST_REVIEWERS",
+        )
+        .env("TA_OTLP_TEST_REVIEWERS", format!("rita:{REVIEWER_TOKEN}"))
+        .env(
+            "TICKET_AGENT__OUTBOX__PATH",
+            dir.path().join("outbox.jsonl"),
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (port, mut approvals) = tokio::task::spawn_blocking(move || {
+        let port = console_port(&mut approvals);
+        (port, approvals)
+    })
+    .await
+    .unwrap();
+    let console = format!("http://127.0.0.1:{port}");
     let submitted = tokio::task::spawn_blocking({
         let mut submit = binary(&env);
         submit
@@ -172,23 +224,76 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_t
     assert!(submitted.success(), "submit failed: {submitted}");
 
     let deadline = Instant::now() + Duration::from_secs(60);
-    for id in ["OT-1", "OT-2"] {
+    for id in ["OT-1", "OT-2", "OT-3"] {
         while env.records.done(id).await.unwrap().is_none() {
             assert!(Instant::now() < deadline, "{id} was never done");
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
-    // A graceful stop flushes the spans still in the batch.
-    sigterm(&worker);
-    let exited = tokio::task::spawn_blocking(move || worker.wait().unwrap())
+
+    // The refund proposal reaches the service; a reviewer approves it and it runs.
+    let client = reqwest::Client::new();
+    let approval_id = loop {
+        let pending: serde_json::Value = client
+            .get(format!("{console}/api/approvals"))
+            .bearer_auth(REVIEWER_TOKEN)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let found = pending.as_array().unwrap().iter().find_map(|r| {
+            (r["message"]["ticket_id"] == "OT-3")
+                .then(|| r["message"]["approval_id"].as_str().unwrap().to_string())
+        });
+        if let Some(id) = found {
+            break id;
+        }
+        assert!(Instant::now() < deadline, "OT-3's proposal never arrived");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let decided = client
+        .post(format!("{console}/api/approvals/{approval_id}/approve"))
+        .bearer_auth(REVIEWER_TOKEN)
+        .send()
         .await
         .unwrap();
-    assert!(exited.success(), "the worker exited with {exited}");
+    assert_eq!(decided.status(), 200, "{:?}", decided.text().await);
+
+    // A graceful stop flushes the spans still in the batch.
+    sigterm(&worker);
+    sigterm(&approvals);
+    let exited =
+        tokio::task::spawn_blocking(move || (worker.wait().unwrap(), approvals.wait().unwrap()))
+            .await
+            .unwrap();
+    assert!(
+        exited.0.success() && exited.1.success(),
+        "exits: {exited:?}"
+    );
     let spans = got.lock().unwrap().clone();
     let t = env.topology.clone();
+    let store = ticket_agent::approvals::ApprovalStore::connect(
+        &env.settings.redis.url,
+        &env.settings.redis.key_prefix,
+    )
+    .await
+    .unwrap();
+    store.delete_all().await.unwrap();
+    ticket_agent::idempotency::RedisStore::connect(
+        &env.settings.redis.url,
+        &env.settings.redis.key_prefix,
+    )
+    .await
+    .unwrap()
+    .delete_all()
+    .await
+    .unwrap();
     env.cleanup().await;
 
-    for id in ["OT-1", "OT-2"] {
+    let mut processed = BTreeMap::new();
+    for id in ["OT-1", "OT-2", "OT-3"] {
         let publish = spans
             .iter()
             .find(|s| {
@@ -208,9 +313,11 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_t
 
         let process = spans
             .iter()
-            .find(|s| s.attributes.get("ticket_id").map(String::as_str) == Some(id))
+            .find(|s| {
+                s.name == format!("process {}", t.tickets_queue)
+                    && s.attributes.get("ticket_id").map(String::as_str) == Some(id)
+            })
             .unwrap_or_else(|| panic!("no processing span for {id}"));
-        assert_eq!(process.name, format!("process {}", t.tickets_queue));
         assert_eq!(process.service, "ticket-agent-worker");
         assert_eq!(process.kind, SpanKind::Consumer as i32);
         assert_eq!(
@@ -273,7 +380,50 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_t
         assert_eq!(outcome.len(), 1, "one outcome publish for {id}");
         assert_eq!(outcome[0].kind, SpanKind::Producer as i32);
         assert_eq!(outcome[0].attr("messaging.message.id"), id);
+        processed.insert(id, process.clone());
     }
+
+    // OT-3's refund: proposal published by the worker → received by the service →
+    // decided by the reviewer → executed, all in the ticket's trace.
+    let process = &processed["OT-3"];
+    assert_eq!(process.attr("ticket_agent.outcome"), "refund_proposed");
+    let one = |what: &str, pred: &dyn Fn(&Got) -> bool| -> Got {
+        let found: Vec<&Got> = spans.iter().filter(|s| pred(s)).collect();
+        assert_eq!(found.len(), 1, "{what}: {found:#?}");
+        found[0].clone()
+    };
+    let proposal = one("the proposal's publish", &|s| {
+        s.name == format!("publish {}", t.approvals_exchange)
+    });
+    assert_eq!(proposal.parent, process.span_id);
+    assert_eq!(proposal.attr("messaging.message.id"), approval_id);
+    let received = one("the proposal's arrival", &|s| {
+        s.name == format!("process {}", t.approvals_pending_queue)
+    });
+    assert_eq!(received.service, "ticket-agent-approvals");
+    assert_eq!(received.kind, SpanKind::Consumer as i32);
+    assert_eq!(
+        received.trace_id, process.trace_id,
+        "one trace across three processes"
+    );
+    assert_eq!(received.parent, proposal.span_id);
+    assert_eq!(received.attr("ticket_agent.approval.stored"), "inserted");
+    let decision = one("the decision", &|s| s.name == "approval decision");
+    assert_eq!(decision.trace_id, process.trace_id);
+    assert_eq!(
+        decision.parent, received.span_id,
+        "the decision continues the trace"
+    );
+    assert_eq!(decision.attr("ticket_agent.approval.id"), approval_id);
+    assert_eq!(decision.attr("ticket_agent.approval.verdict"), "approve");
+    assert_eq!(decision.attr("ticket_agent.approval.decided_now"), "true");
+    assert_eq!(decision.attr("ticket_id"), "OT-3");
+    let execution = one("the execution", &|s| {
+        s.name.starts_with("execute ") && s.parent == decision.span_id
+    });
+    assert_eq!(execution.trace_id, process.trace_id);
+    assert_eq!(execution.attr("ticket_agent.execution.status"), "executed");
+    assert_eq!(execution.attr("ticket_agent.execution.replayed"), "false");
 
     for span in &spans {
         for secret in SECRETS {
@@ -293,5 +443,5 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_without_its_t
             }
         }
     }
-    eprintln!("two tickets traced in {:?}", started.elapsed());
+    eprintln!("three tickets traced in {:?}", started.elapsed());
 }
