@@ -388,7 +388,8 @@ impl Agent {
                     .instrument(span.clone())
                     .await;
                 span.record("ticket_agent.tool.status", out.status.as_str());
-                if out.status != CallStatus::Ok {
+                // A proposal waiting for a human is the tool working as meant.
+                if !matches!(out.status, CallStatus::Ok | CallStatus::PendingApproval) {
                     span.record("otel.status_code", "error");
                     span.record("error.type", out.status.as_str());
                 }
