@@ -390,6 +390,68 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_trace_context_survives_the_trip_through_amqp_headers() {
+        use opentelemetry::propagation::TextMapPropagator;
+        use opentelemetry::trace::{
+            SpanContext, SpanId, TraceContextExt, TraceFlags, TraceId, TraceState,
+        };
+        let sent = SpanContext::new(
+            TraceId::from_hex("4bf92f3577b34da6a3ce929d0e0e4736").unwrap(),
+            SpanId::from_hex("00f067aa0ba902b7").unwrap(),
+            TraceFlags::SAMPLED,
+            true,
+            TraceState::from_key_value([("vendor", "x")]).unwrap(),
+        );
+        let propagator = opentelemetry_sdk::propagation::TraceContextPropagator::new();
+        let mut headers = FieldTable::default();
+        // Headers the message already had stay.
+        headers.insert("x-attempt".into(), AMQPValue::LongInt(2));
+        propagator.inject_context(
+            &opentelemetry::Context::new().with_remote_span_context(sent.clone()),
+            &mut HeaderInjector(&mut headers),
+        );
+        assert_eq!(
+            headers.inner().get("traceparent"),
+            Some(&AMQPValue::LongString(
+                "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into()
+            ))
+        );
+        assert!(headers.inner().contains_key("x-attempt"));
+        let got = propagator.extract(&HeaderExtractor(&headers));
+        let got = got.span().span_context().clone();
+        assert_eq!(got.trace_id(), sent.trace_id());
+        assert_eq!(got.span_id(), sent.span_id());
+        assert!(got.is_sampled() && got.is_remote());
+        assert_eq!(got.trace_state().get("vendor"), Some("x"));
+    }
+
+    #[test]
+    fn headers_without_a_trace_context_give_no_parent() {
+        use opentelemetry::propagation::TextMapPropagator;
+        use opentelemetry::trace::TraceContextExt;
+        let propagator = opentelemetry_sdk::propagation::TraceContextPropagator::new();
+        let mut headers = FieldTable::default();
+        headers.insert("traceparent".into(), AMQPValue::LongInt(7));
+        let cx = propagator.extract(&HeaderExtractor(&headers));
+        assert!(!cx.span().span_context().is_valid());
+    }
+
+    #[test]
+    fn no_endpoint_anywhere_means_no_export() {
+        // Only when the variables are unset here: a developer's shell may set them.
+        if std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT").is_some()
+            || std::env::var_os("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").is_some()
+        {
+            return;
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let provider = otlp_provider(&TelemetrySettings::default(), runtime.handle()).unwrap();
+        assert!(provider.is_none());
+    }
+
+    #[test]
     fn emails_phone_numbers_and_card_numbers_are_redacted() {
         let text = "Hi, I'm jane.doe+shop@mail.example.co.uk, call me on +1 (555) 123-4567 \
                     or 020 7946 0958. Card 4111 1111 1111 1111, also 5500-0000-0000-0004 \

@@ -36,6 +36,8 @@ struct Got {
     parent: Vec<u8>,
     name: String,
     kind: i32,
+    /// `status.code`: 0 unset, 1 ok, 2 error.
+    status: i32,
     attributes: BTreeMap<String, String>,
     links: Vec<(Vec<u8>, Vec<u8>)>,
 }
@@ -81,6 +83,7 @@ async fn receive(State(got): State<Received>, body: Bytes) -> Vec<u8> {
                 parent: span.parent_span_id,
                 name: span.name,
                 kind: span.kind,
+                status: span.status.as_ref().map_or(0, |s| s.code),
                 attributes: span
                     .attributes
                     .iter()
@@ -383,15 +386,26 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approv
         processed.insert(id, process.clone());
     }
 
-    // OT-3's refund: proposal published by the worker → received by the service →
-    // decided by the reviewer → executed, all in the ticket's trace.
-    let process = &processed["OT-3"];
-    assert_eq!(process.attr("ticket_agent.outcome"), "refund_proposed");
     let one = |what: &str, pred: &dyn Fn(&Got) -> bool| -> Got {
         let found: Vec<&Got> = spans.iter().filter(|s| pred(s)).collect();
         assert_eq!(found.len(), 1, "{what}: {found:#?}");
         found[0].clone()
     };
+    // OT-3's refund: proposal published by the worker → received by the service →
+    // decided by the reviewer → executed, all in the ticket's trace.
+    let process = &processed["OT-3"];
+    assert_eq!(process.attr("ticket_agent.outcome"), "refund_proposed");
+    let proposing = one("the refund tool call", &|s| {
+        s.parent == process.span_id
+            && s.attributes
+                .get("ticket_agent.tool.status")
+                .map(String::as_str)
+                == Some("pending_approval")
+    });
+    assert_eq!(
+        proposing.status, 0,
+        "a proposal is not an error: {proposing:?}"
+    );
     let proposal = one("the proposal's publish", &|s| {
         s.name == format!("publish {}", t.approvals_exchange)
     });
