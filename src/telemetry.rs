@@ -238,6 +238,13 @@ impl opentelemetry_http::HttpClient for ExportClient {
     }
 }
 
+/// Records a model call's cache-read prompt tokens on the current span (the
+/// agent's `chat` span, `gen_ai.usage.cache_read.input_tokens`), for providers that
+/// report them. Nothing outside a span that declares the field.
+pub fn record_cached_input_tokens(tokens: u64) {
+    tracing::Span::current().record("gen_ai.usage.cache_read.input_tokens", tokens);
+}
+
 /// Writes the current span's trace context (`traceparent`, `tracestate`) into AMQP
 /// headers. Does nothing while no trace is exported.
 pub fn inject(span: &tracing::Span, headers: &mut FieldTable) {
@@ -434,6 +441,39 @@ mod tests {
         headers.insert("traceparent".into(), AMQPValue::LongInt(7));
         let cx = propagator.extract(&HeaderExtractor(&headers));
         assert!(!cx.span().span_context().is_valid());
+    }
+
+    #[test]
+    fn cached_tokens_land_on_the_model_calls_span() {
+        #[derive(Clone, Default)]
+        struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Sink {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = subscriber(LogFormat::Json, "info", move || writer.clone(), false);
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!(
+                "chat",
+                gen_ai.usage.cache_read.input_tokens = tracing::field::Empty
+            );
+            let _in = span.enter();
+            record_cached_input_tokens(1024);
+            tracing::info!("answered");
+        });
+        let out = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let line: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        assert_eq!(
+            line["span"]["gen_ai.usage.cache_read.input_tokens"], 1024,
+            "{out}"
+        );
     }
 
     #[test]

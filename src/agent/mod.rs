@@ -488,6 +488,7 @@ fn chat_span(label: &str, turn: u32) -> tracing::Span {
         gen_ai.request.model = model,
         gen_ai.usage.input_tokens = tracing::field::Empty,
         gen_ai.usage.output_tokens = tracing::field::Empty,
+        gen_ai.usage.cache_read.input_tokens = tracing::field::Empty,
         gen_ai.response.finish_reasons = tracing::field::Empty,
         error.type = tracing::field::Empty,
         ticket_agent.turn = turn,
