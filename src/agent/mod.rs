@@ -259,7 +259,7 @@ impl Agent {
                 tools: self.tools.contracts(),
             };
             let t0 = Instant::now();
-            let span = chat_span(&label, turns);
+            let span = chat_span(&label, turns, ticket);
             let response = self.model.complete(request).instrument(span.clone()).await;
             record_chat(&span, &response);
             let response = match response {
@@ -372,6 +372,7 @@ impl Agent {
                 // the model's words about the customer.
                 let span = tracing::info_span!(
                     "tool",
+                    ticket_id = %ticket.ticket_id,
                     otel.name = %format!("execute_tool {tool}"),
                     otel.kind = "internal",
                     otel.status_code = tracing::field::Empty,
@@ -439,6 +440,7 @@ impl Agent {
         let outcome = {
             let span = tracing::info_span!(
                 "verify",
+                ticket_id = %ticket.ticket_id,
                 otel.kind = "internal",
                 ticket_agent.outcome = tracing::field::Empty,
                 ticket_agent.pending_approvals = ledger.pending.len(),
@@ -476,7 +478,7 @@ impl Agent {
 
 /// The span of one model call (OpenTelemetry GenAI conventions). The label is
 /// `provider:model`, or a provider alone (`rules`). Prompts and completions stay out.
-fn chat_span(label: &str, turn: u32) -> tracing::Span {
+fn chat_span(label: &str, turn: u32, ticket: &Ticket) -> tracing::Span {
     let (provider, model) = label.split_once(':').unwrap_or((label, label));
     tracing::info_span!(
         "chat",
@@ -492,6 +494,7 @@ fn chat_span(label: &str, turn: u32) -> tracing::Span {
         gen_ai.response.finish_reasons = tracing::field::Empty,
         error.type = tracing::field::Empty,
         ticket_agent.turn = turn,
+        ticket_id = %ticket.ticket_id,
     )
 }
 
