@@ -79,18 +79,23 @@ pub fn init_logs(format: LogFormat, default_level: &str) {
     let _ = layered(format, default_level, std::io::stderr, ansi, None).try_init();
 }
 
+/// How long the last export at exit may take. The worker's drain
+/// (`worker.shutdown_grace_secs`, 30 s in deploy/kubernetes) plus its abandon wait
+/// (5 s) plus this stays under the pod's 45 s `terminationGracePeriodSeconds`.
+pub const FLUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The trace pipeline [`init`] started, if any.
 #[derive(Debug)]
 #[must_use = "shut it down at exit, or the last spans are lost"]
 pub struct Tracing(Option<SdkTracerProvider>);
 
 impl Tracing {
-    /// Exports the spans still buffered and stops the exporter. Blocks (up to the
-    /// export timeout when the collector is away); call it outside the runtime, which
-    /// must still be alive.
+    /// Exports the spans still buffered and stops the exporter. Blocks, at most
+    /// [`FLUSH_TIMEOUT`] (a collector that is away must not hold a drained worker past
+    /// its pod's grace period); call it outside the runtime, which must still be alive.
     pub fn shutdown(self) {
         if let Some(provider) = self.0
-            && let Err(e) = provider.shutdown()
+            && let Err(e) = provider.shutdown_with_timeout(FLUSH_TIMEOUT)
         {
             eprintln!("warning: the last spans may not have been exported: {e}");
         }

@@ -459,3 +459,35 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approv
     }
     eprintln!("three tickets traced in {:?}", started.elapsed());
 }
+
+#[tokio::test]
+async fn a_collector_that_is_away_neither_fails_nor_holds_up_a_command() {
+    let env = Env::open("otlp-away", |_| {}).await;
+    // A port nobody listens on any more.
+    let away = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tickets.jsonl");
+    std::fs::write(&file, tickets()).unwrap();
+    let started = Instant::now();
+    let status = tokio::task::spawn_blocking({
+        let mut submit = binary(&env);
+        submit
+            .arg("submit")
+            .arg(&file)
+            .env("OTEL_EXPORTER_OTLP_ENDPOINT", format!("http://{away}"))
+            .env("OTEL_EXPORTER_OTLP_TIMEOUT", "500");
+        move || submit.status().unwrap()
+    })
+    .await
+    .unwrap();
+    let took = started.elapsed();
+    let depth = env.depth(&env.topology.tickets_queue).await;
+    env.cleanup().await;
+    assert!(status.success(), "submit failed: {status}");
+    assert_eq!(depth, 3, "every ticket was published");
+    // The export gives up after its timeout; the exit flush is bounded as well.
+    assert!(took < Duration::from_secs(5), "submit took {took:?}");
+}
