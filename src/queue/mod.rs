@@ -506,8 +506,8 @@ pub fn publish_span(
         messaging.operation.name = "publish",
         messaging.destination.name = %exchange,
         messaging.rabbitmq.destination.routing_key = %routing_key,
-        messaging.message.id = properties.message_id().as_ref().map_or("", |m| m.as_str()),
-        messaging.message.conversation_id = properties.correlation_id().as_ref().map_or("", |m| m.as_str()),
+        messaging.message.id = properties.message_id().as_ref().map(|m| m.as_str()),
+        messaging.message.conversation_id = properties.correlation_id().as_ref().map(|m| m.as_str()),
         messaging.message.body.size = body_bytes,
     )
 }

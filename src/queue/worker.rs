@@ -232,7 +232,7 @@ impl Worker {
             messaging.operation.type = "process",
             messaging.operation.name = "process",
             messaging.destination.name = %queue,
-            messaging.message.id = message_id.unwrap_or(""),
+            messaging.message.id = message_id,
             messaging.message.body.size = body.len(),
             ticket_agent.outcome = tracing::field::Empty,
             ticket_agent.disposition = tracing::field::Empty,
