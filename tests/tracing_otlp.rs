@@ -491,3 +491,94 @@ async fn a_collector_that_is_away_neither_fails_nor_holds_up_a_command() {
     // The export gives up after its timeout; the exit flush is bounded as well.
     assert!(took < Duration::from_secs(5), "submit took {took:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_proposal_nobody_decides_expires_inside_the_tickets_trace() {
+    let (endpoint, got) = receiver().await;
+    let env = Env::open("otlp-expiry", |_| {}).await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tickets.jsonl");
+    std::fs::write(&file, tickets().lines().nth(2).unwrap()).unwrap();
+    let mut worker = binary(&env)
+        .arg("worker")
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
+        .spawn()
+        .unwrap();
+    let mut approvals = binary(&env)
+        .args(["approvals", "serve"])
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
+        // Exported as they end, so the test sees the expiry while the service runs.
+        .env("OTEL_BSP_SCHEDULE_DELAY", "100")
+        .env("TICKET_AGENT__APPROVALS__PENDING_TTL_SECS", "1")
+        .env("TICKET_AGENT__APPROVALS__SWEEP_SECS", "1")
+        .spawn()
+        .unwrap();
+    let submitted = tokio::task::spawn_blocking({
+        let mut submit = binary(&env);
+        submit
+            .arg("submit")
+            .arg(&file)
+            .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint);
+        move || submit.status().unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(submitted.success());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !got
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|s| s.name == "approval expired")
+    {
+        assert!(Instant::now() < deadline, "the proposal never expired");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    sigterm(&worker);
+    sigterm(&approvals);
+    let exited =
+        tokio::task::spawn_blocking(move || (worker.wait().unwrap(), approvals.wait().unwrap()))
+            .await
+            .unwrap();
+    assert!(
+        exited.0.success() && exited.1.success(),
+        "exits: {exited:?}"
+    );
+    let spans = got.lock().unwrap().clone();
+    let t = env.topology.clone();
+    let (url, prefix) = (&env.settings.redis.url, &env.settings.redis.key_prefix);
+    ticket_agent::approvals::ApprovalStore::connect(url, prefix)
+        .await
+        .unwrap()
+        .delete_all()
+        .await
+        .unwrap();
+    env.cleanup().await;
+
+    let find = |pred: &dyn Fn(&Got) -> bool| -> Got {
+        spans
+            .iter()
+            .find(|s| pred(s))
+            .cloned()
+            .unwrap_or_else(|| panic!("not found in {spans:#?}"))
+    };
+    let root = find(&|s| s.name == format!("publish {}", t.tickets_exchange));
+    let received = find(&|s| s.name == format!("process {}", t.approvals_pending_queue));
+    let expired = find(&|s| s.name == "approval expired");
+    assert_eq!(received.trace_id, root.trace_id);
+    assert_eq!(
+        expired.trace_id, root.trace_id,
+        "the expiry is in the ticket's trace"
+    );
+    assert_eq!(expired.parent, received.span_id);
+    assert_eq!(expired.attr("ticket_id"), "OT-3");
+    let escalation = find(&|s| {
+        s.name == format!("publish {}", t.outcomes_exchange) && s.parent == expired.span_id
+    });
+    assert!(
+        escalation
+            .attr("messaging.message.id")
+            .starts_with("OT-3:expired:"),
+        "{escalation:?}"
+    );
+}

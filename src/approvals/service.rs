@@ -318,7 +318,19 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
             .with_label_values(&["expired"])
             .inc();
         if approvals.publisher.is_connected() {
-            publish_expiry(approvals, settings, &record.message).await?;
+            // The escalation is part of the ticket's trace, like a decision would be.
+            let span = tracing::info_span!(
+                "approval_expired",
+                otel.name = "approval expired",
+                otel.kind = "internal",
+                ticket_id = %record.message.ticket_id,
+                ticket_agent.approval.id = %id,
+                ticket_agent.approval.tool = %record.message.tool,
+            );
+            crate::telemetry::continue_from_map(&span, &record.trace_context);
+            publish_expiry(approvals, settings, &record.message)
+                .instrument(span)
+                .await?;
         }
         approvals.publish_audit(&record).await;
     }
