@@ -242,7 +242,14 @@ impl Worker {
             .handle_ticket(&ticket, attempt)
             .instrument(span.clone())
             .await;
-        span.record("ticket_agent.disposition", disposition.as_str());
+        // As `settle` will carry it out: the last attempt's retry is a dead letter.
+        let settled = match &disposition {
+            Disposition::Retry { attempt, .. } if *attempt >= self.settings.worker.max_attempts => {
+                "dead_letter"
+            }
+            d => d.as_str(),
+        };
+        span.record("ticket_agent.disposition", settled);
         if let Disposition::Ack {
             outcome: Some(o), ..
         } = &disposition
