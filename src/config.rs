@@ -42,6 +42,17 @@ pub struct Settings {
     pub outbox: OutboxSettings,
     /// The approvals service.
     pub approvals: ApprovalsSettings,
+    /// Trace export.
+    pub telemetry: TelemetrySettings,
+}
+
+/// Trace export over OTLP/HTTP (docs/operations.md, "Tracing").
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct TelemetrySettings {
+    /// The collector's base URL (`http://127.0.0.1:4318`; `/v1/traces` is appended).
+    /// Empty: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` / `OTEL_EXPORTER_OTLP_ENDPOINT`
+    /// decide, and with neither set no trace is exported.
+    pub otlp_endpoint: String,
 }
 
 /// The broker connection and the topology's names and limits.

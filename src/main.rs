@@ -13,7 +13,6 @@ use ticket_agent::telemetry;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    telemetry::init(cli.log_format, cli.command.log_level());
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -21,8 +20,21 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // Settings before the subscriber: they say where traces go. A bad setting is
+    // reported by `run`, which loads them again.
+    let telemetry_settings = cli::settings(cli.model.as_deref())
+        .map(|s| s.telemetry)
+        .unwrap_or_default();
+    let tracing = telemetry::init(
+        cli.log_format,
+        cli.command.log_level(),
+        &telemetry_settings,
+        runtime.handle(),
+    );
     let mut stdout = std::io::stdout().lock();
     let result = runtime.block_on(run(cli, &mut stdout));
+    // After the run, with the runtime still alive: the exporter posts on it.
+    tracing.shutdown();
     let result = result.and_then(|code| Ok(stdout.flush().map(|()| code)?));
     match result {
         Ok(code) => code,

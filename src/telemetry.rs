@@ -7,12 +7,25 @@
 //! with [`ticket_span`] (`ticket_id` alone); the agent's model and tool calls run
 //! inside it. In `--log-format json` the current span's fields are under
 //! `span` and every open span's under `spans`.
+//!
+//! Traces: with an OTLP endpoint configured ([`crate::config::TelemetrySettings`] or
+//! the standard `OTEL_EXPORTER_OTLP_*` variables) the same spans are exported as
+//! OpenTelemetry traces over OTLP/HTTP, batched, and flushed by [`Tracing::shutdown`].
+//! Only this crate's spans go out, and no log event: a span's fields are its
+//! attributes, and the fields are ids, sizes and outcomes, never ticket text. The W3C
+//! trace context crosses the broker in the AMQP headers ([`inject`], [`extract`]).
+//! docs/operations.md ("Tracing") lists the spans and their attributes.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
+use lapin::types::{AMQPValue, FieldTable};
+use opentelemetry_sdk::trace::SdkTracerProvider;
 use regex::{Captures, Regex};
 use tracing_subscriber::EnvFilter;
+
+use crate::config::TelemetrySettings;
 
 /// The `ticket` span of a run outside the worker (`process`, `eval`).
 pub fn ticket_span(ticket_id: &crate::domain::ticket::TicketId) -> tracing::Span {
@@ -28,18 +41,69 @@ pub enum LogFormat {
     Json,
 }
 
-/// Installs the global subscriber, writing to stderr. `RUST_LOG` overrides
-/// `default_level`.
-pub fn init(format: LogFormat, default_level: &str) {
+/// Installs the global subscriber, writing to stderr, with trace export when an
+/// endpoint is configured. `RUST_LOG` overrides `default_level` (for the log lines
+/// only: exported spans are this crate's at info and above, whatever the log level).
+/// The returned [`Tracing`] must be shut down at exit, or the last spans are lost.
+///
+/// `runtime` runs the exporter's HTTP requests: the batch processor calls it from a
+/// thread of its own, outside any runtime.
+pub fn init(
+    format: LogFormat,
+    default_level: &str,
+    settings: &TelemetrySettings,
+    runtime: &tokio::runtime::Handle,
+) -> Tracing {
     use std::io::IsTerminal;
     use tracing_subscriber::util::SubscriberInitExt;
     let ansi = std::io::stderr().is_terminal();
+    let (tracing, provider) = match otlp_provider(settings, runtime) {
+        Ok(Some(p)) => (Tracing(Some(p.clone())), Some(p)),
+        Ok(None) => (Tracing(None), None),
+        Err(e) => {
+            // Before the subscriber: nothing would print a log line yet.
+            eprintln!("warning: traces are not exported: {e:#}");
+            (Tracing(None), None)
+        }
+    };
     // A second init (tests, repeated calls) is harmless: the first subscriber stays.
-    let _ = subscriber(format, default_level, std::io::stderr, ansi).try_init();
+    let _ = layered(format, default_level, std::io::stderr, ansi, provider).try_init();
+    tracing
 }
 
-/// The subscriber [`init`] installs, writing to `writer` (tests capture lines with it).
-/// `RUST_LOG` overrides `default_level`.
+/// Installs the global subscriber for log lines only (tools that export no traces).
+pub fn init_logs(format: LogFormat, default_level: &str) {
+    use std::io::IsTerminal;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let ansi = std::io::stderr().is_terminal();
+    let _ = layered(format, default_level, std::io::stderr, ansi, None).try_init();
+}
+
+/// How long the last export at exit may take. The worker's drain
+/// (`worker.shutdown_grace_secs`, 30 s in deploy/kubernetes) plus its abandon wait
+/// (5 s) plus this stays under the pod's 45 s `terminationGracePeriodSeconds`.
+pub const FLUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The trace pipeline [`init`] started, if any.
+#[derive(Debug)]
+#[must_use = "shut it down at exit, or the last spans are lost"]
+pub struct Tracing(Option<SdkTracerProvider>);
+
+impl Tracing {
+    /// Exports the spans still buffered and stops the exporter. Blocks, at most
+    /// [`FLUSH_TIMEOUT`] (a collector that is away must not hold a drained worker past
+    /// its pod's grace period); call it outside the runtime, which must still be alive.
+    pub fn shutdown(self) {
+        if let Some(provider) = self.0
+            && let Err(e) = provider.shutdown_with_timeout(FLUSH_TIMEOUT)
+        {
+            eprintln!("warning: the last spans may not have been exported: {e}");
+        }
+    }
+}
+
+/// The subscriber [`init`] installs without trace export, writing to `writer` (tests
+/// capture lines with it). `RUST_LOG` overrides `default_level`.
 pub fn subscriber<W>(
     format: LogFormat,
     default_level: &str,
@@ -49,16 +113,229 @@ pub fn subscriber<W>(
 where
     W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
 {
+    layered(format, default_level, writer, ansi, None)
+}
+
+fn layered<W>(
+    format: LogFormat,
+    default_level: &str,
+    writer: W,
+    ansi: bool,
+    provider: Option<SdkTracerProvider>,
+) -> Box<dyn tracing::Subscriber + Send + Sync>
+where
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
     // tantivy logs every index commit at info; its warnings are enough here.
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new(format!("{default_level},tantivy=warn")));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(ansi)
         .with_writer(writer);
-    match format {
-        LogFormat::Pretty => Box::new(builder.compact().finish()),
-        LogFormat::Json => Box::new(builder.json().flatten_event(true).finish()),
+    let fmt: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
+        LogFormat::Pretty => fmt.compact().with_filter(filter).boxed(),
+        LogFormat::Json => fmt.json().flatten_event(true).with_filter(filter).boxed(),
+    };
+    let otel = provider.map(|p| {
+        use opentelemetry::trace::TracerProvider as _;
+        tracing_opentelemetry::layer()
+            .with_tracer(p.tracer("ticket-agent"))
+            .with_threads(false)
+            .with_location(false)
+            .with_target(false)
+            .with_level(false)
+            // Spans only, and only ours: events are log lines (their fields are not
+            // attributes), and libraries' spans are not part of a ticket's story.
+            .with_filter(tracing_subscriber::filter::filter_fn(|meta| {
+                meta.is_span()
+                    && meta.target().starts_with("ticket_agent")
+                    && *meta.level() <= tracing::Level::INFO
+            }))
+    });
+    Box::new(tracing_subscriber::registry().with(fmt).with(otel))
+}
+
+/// The tracer provider exporting to the configured endpoint; `None` when none is.
+fn otlp_provider(
+    settings: &TelemetrySettings,
+    runtime: &tokio::runtime::Handle,
+) -> anyhow::Result<Option<SdkTracerProvider>> {
+    use opentelemetry_otlp::{WithExportConfig, WithHttpConfig};
+    let set = |name: &str| std::env::var(name).is_ok_and(|v| !v.trim().is_empty());
+    let setting = settings.otlp_endpoint.trim();
+    if setting.is_empty()
+        && !set("OTEL_EXPORTER_OTLP_ENDPOINT")
+        && !set("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+    {
+        return Ok(None);
+    }
+    let client = ExportClient {
+        client: reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(10))
+            .build()?,
+        runtime: runtime.clone(),
+    };
+    let mut exporter = opentelemetry_otlp::SpanExporter::builder()
+        .with_http()
+        .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
+        .with_http_client(client);
+    // Empty: the exporter reads the OTEL_EXPORTER_OTLP_* variables itself.
+    if !setting.is_empty() {
+        exporter = exporter.with_endpoint(format!("{}/v1/traces", setting.trim_end_matches('/')));
+    }
+    let exporter = exporter.build()?;
+    // OTEL_SERVICE_NAME (and OTEL_RESOURCE_ATTRIBUTES) win over the default name.
+    let resource = if set("OTEL_SERVICE_NAME") {
+        opentelemetry_sdk::Resource::builder().build()
+    } else {
+        opentelemetry_sdk::Resource::builder()
+            .with_service_name("ticket-agent")
+            .build()
+    };
+    opentelemetry::global::set_text_map_propagator(
+        opentelemetry_sdk::propagation::TraceContextPropagator::new(),
+    );
+    Ok(Some(
+        SdkTracerProvider::builder()
+            .with_batch_exporter(exporter)
+            .with_resource(resource)
+            .build(),
+    ))
+}
+
+/// Posts the exporter's requests with the product's reqwest client, on the runtime:
+/// the batch processor's thread has none, and reqwest needs one.
+#[derive(Debug)]
+struct ExportClient {
+    client: reqwest::Client,
+    runtime: tokio::runtime::Handle,
+}
+
+#[async_trait::async_trait]
+impl opentelemetry_http::HttpClient for ExportClient {
+    async fn send_bytes(
+        &self,
+        request: opentelemetry_http::Request<opentelemetry_http::Bytes>,
+    ) -> Result<
+        opentelemetry_http::Response<opentelemetry_http::Bytes>,
+        opentelemetry_http::HttpError,
+    > {
+        let request = reqwest::Request::try_from(request)?;
+        let client = self.client.clone();
+        let response = self
+            .runtime
+            .spawn(async move {
+                let response = client.execute(request).await?;
+                let status = response.status();
+                let headers = response.headers().clone();
+                let body = response.bytes().await?;
+                Ok::<_, reqwest::Error>((status, headers, body))
+            })
+            .await??;
+        let (status, headers, body) = response;
+        let mut out = opentelemetry_http::Response::builder()
+            .status(status)
+            .body(body)?;
+        *out.headers_mut() = headers;
+        Ok(out)
+    }
+}
+
+/// Records a model call's cache-read prompt tokens on the current span (the
+/// agent's `chat` span, `gen_ai.usage.cache_read.input_tokens`), for providers that
+/// report them. Nothing outside a span that declares the field.
+pub fn record_cached_input_tokens(tokens: u64) {
+    tracing::Span::current().record("gen_ai.usage.cache_read.input_tokens", tokens);
+}
+
+/// Writes the current span's trace context (`traceparent`, `tracestate`) into AMQP
+/// headers. Does nothing while no trace is exported.
+pub fn inject(span: &tracing::Span, headers: &mut FieldTable) {
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let cx = span.context();
+    opentelemetry::global::get_text_map_propagator(|p| {
+        p.inject_context(&cx, &mut HeaderInjector(headers));
+    });
+}
+
+/// The trace context a message carries in its AMQP headers (an empty context when
+/// it carries none).
+pub fn extract(headers: Option<&FieldTable>) -> opentelemetry::Context {
+    let empty = FieldTable::default();
+    let headers = headers.unwrap_or(&empty);
+    opentelemetry::global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(headers)))
+}
+
+/// Makes `span` a child of the trace context in `headers`, when they carry one.
+pub fn continue_from(span: &tracing::Span, headers: Option<&FieldTable>) {
+    use opentelemetry::trace::TraceContextExt;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let cx = extract(headers);
+    if cx.span().span_context().is_valid() {
+        // Only fails when the span was already started: spans here get their
+        // parent right after creation.
+        let _ = span.set_parent(cx);
+    }
+}
+
+/// Links `span` to the trace context in `headers` (an asynchronous hand-off of
+/// unbounded delay, where a parent would stretch the first trace over hours).
+pub fn link_from(span: &tracing::Span, headers: Option<&FieldTable>) {
+    use opentelemetry::trace::TraceContextExt;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let cx = extract(headers);
+    let linked = cx.span().span_context().clone();
+    if linked.is_valid() {
+        span.add_link(linked);
+    }
+}
+
+/// The W3C trace context of `span` as header name → value (`traceparent`,
+/// `tracestate`), for keeping beside a record that outlives the span. Empty while no
+/// trace is exported.
+pub fn context_map(span: &tracing::Span) -> BTreeMap<String, String> {
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let cx = span.context();
+    let mut map = std::collections::HashMap::new();
+    opentelemetry::global::get_text_map_propagator(|p| p.inject_context(&cx, &mut map));
+    map.into_iter().collect()
+}
+
+/// Makes `span` a child of a context kept by [`context_map`], when there is one.
+pub fn continue_from_map(span: &tracing::Span, map: &BTreeMap<String, String>) {
+    use opentelemetry::trace::TraceContextExt;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let map: std::collections::HashMap<String, String> = map.clone().into_iter().collect();
+    let cx = opentelemetry::global::get_text_map_propagator(|p| p.extract(&map));
+    if cx.span().span_context().is_valid() {
+        let _ = span.set_parent(cx);
+    }
+}
+
+struct HeaderInjector<'a>(&'a mut FieldTable);
+
+impl opentelemetry::propagation::Injector for HeaderInjector<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        self.0
+            .insert(key.into(), AMQPValue::LongString(value.into()));
+    }
+}
+
+struct HeaderExtractor<'a>(&'a FieldTable);
+
+impl opentelemetry::propagation::Extractor for HeaderExtractor<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        match self.0.inner().get(key)? {
+            AMQPValue::LongString(s) => std::str::from_utf8(s.as_bytes()).ok(),
+            AMQPValue::ShortString(s) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.0.inner().keys().map(|k| k.as_str()).collect()
     }
 }
 
@@ -123,6 +400,101 @@ pub fn redact(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_trace_context_survives_the_trip_through_amqp_headers() {
+        use opentelemetry::propagation::TextMapPropagator;
+        use opentelemetry::trace::{
+            SpanContext, SpanId, TraceContextExt, TraceFlags, TraceId, TraceState,
+        };
+        let sent = SpanContext::new(
+            TraceId::from_hex("4bf92f3577b34da6a3ce929d0e0e4736").unwrap(),
+            SpanId::from_hex("00f067aa0ba902b7").unwrap(),
+            TraceFlags::SAMPLED,
+            true,
+            TraceState::from_key_value([("vendor", "x")]).unwrap(),
+        );
+        let propagator = opentelemetry_sdk::propagation::TraceContextPropagator::new();
+        let mut headers = FieldTable::default();
+        // Headers the message already had stay.
+        headers.insert("x-attempt".into(), AMQPValue::LongInt(2));
+        propagator.inject_context(
+            &opentelemetry::Context::new().with_remote_span_context(sent.clone()),
+            &mut HeaderInjector(&mut headers),
+        );
+        assert_eq!(
+            headers.inner().get("traceparent"),
+            Some(&AMQPValue::LongString(
+                "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into()
+            ))
+        );
+        assert!(headers.inner().contains_key("x-attempt"));
+        let got = propagator.extract(&HeaderExtractor(&headers));
+        let got = got.span().span_context().clone();
+        assert_eq!(got.trace_id(), sent.trace_id());
+        assert_eq!(got.span_id(), sent.span_id());
+        assert!(got.is_sampled() && got.is_remote());
+        assert_eq!(got.trace_state().get("vendor"), Some("x"));
+    }
+
+    #[test]
+    fn headers_without_a_trace_context_give_no_parent() {
+        use opentelemetry::propagation::TextMapPropagator;
+        use opentelemetry::trace::TraceContextExt;
+        let propagator = opentelemetry_sdk::propagation::TraceContextPropagator::new();
+        let mut headers = FieldTable::default();
+        headers.insert("traceparent".into(), AMQPValue::LongInt(7));
+        let cx = propagator.extract(&HeaderExtractor(&headers));
+        assert!(!cx.span().span_context().is_valid());
+    }
+
+    #[test]
+    fn cached_tokens_land_on_the_model_calls_span() {
+        #[derive(Clone, Default)]
+        struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Sink {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = subscriber(LogFormat::Json, "info", move || writer.clone(), false);
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!(
+                "chat",
+                gen_ai.usage.cache_read.input_tokens = tracing::field::Empty
+            );
+            let _in = span.enter();
+            record_cached_input_tokens(1024);
+            tracing::info!("answered");
+        });
+        let out = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let line: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        assert_eq!(
+            line["span"]["gen_ai.usage.cache_read.input_tokens"], 1024,
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn no_endpoint_anywhere_means_no_export() {
+        // Only when the variables are unset here: a developer's shell may set them.
+        if std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT").is_some()
+            || std::env::var_os("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").is_some()
+        {
+            return;
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let provider = otlp_provider(&TelemetrySettings::default(), runtime.handle()).unwrap();
+        assert!(provider.is_none());
+    }
 
     #[test]
     fn emails_phone_numbers_and_card_numbers_are_redacted() {

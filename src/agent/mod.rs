@@ -13,11 +13,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tracing::Instrument;
 
 use crate::conversation::{Content, Message, Role, StopReason, ToolCall, ToolResult, Usage};
 use crate::domain::outcome::{Claim, EscalationCategory, FinalAnswer, Outcome, parse_final_answer};
 use crate::domain::ticket::Ticket;
-use crate::model::{ChatModel, ChatRequest, ModelError};
+use crate::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use crate::telemetry::redact;
 use crate::tools::{CallStatus, Ledger, ToolBox};
 
@@ -258,7 +259,10 @@ impl Agent {
                 tools: self.tools.contracts(),
             };
             let t0 = Instant::now();
-            let response = match self.model.complete(request).await {
+            let span = chat_span(&label, turns, ticket);
+            let response = self.model.complete(request).instrument(span.clone()).await;
+            record_chat(&span, &response);
+            let response = match response {
                 Ok(r) => {
                     metrics.model_call(
                         &label,
@@ -359,12 +363,37 @@ impl Agent {
                 }
                 tool_calls += 1;
                 let t0 = Instant::now();
-                let out = self.tools.call(ticket, call, &mut ledger).await;
                 // The model may name a tool that does not exist: one label for all such.
                 let tool = match self.tools.contracts().iter().find(|c| c.name == call.name) {
                     Some(c) => c.name,
                     None => "unknown",
                 };
+                // Arguments and results stay out: they carry order ids, addresses and
+                // the model's words about the customer.
+                let span = tracing::info_span!(
+                    "tool",
+                    ticket_id = %ticket.ticket_id,
+                    otel.name = %format!("execute_tool {tool}"),
+                    otel.kind = "internal",
+                    otel.status_code = tracing::field::Empty,
+                    gen_ai.operation.name = "execute_tool",
+                    gen_ai.tool.name = tool,
+                    gen_ai.tool.call.id = %call.id,
+                    gen_ai.tool.type = "function",
+                    ticket_agent.tool.status = tracing::field::Empty,
+                    error.type = tracing::field::Empty,
+                );
+                let out = self
+                    .tools
+                    .call(ticket, call, &mut ledger)
+                    .instrument(span.clone())
+                    .await;
+                span.record("ticket_agent.tool.status", out.status.as_str());
+                // A proposal waiting for a human is the tool working as meant.
+                if !matches!(out.status, CallStatus::Ok | CallStatus::PendingApproval) {
+                    span.record("otel.status_code", "error");
+                    span.record("error.type", out.status.as_str());
+                }
                 metrics
                     .tool_calls
                     .with_label_values(&[tool, out.status.as_str()])
@@ -408,12 +437,24 @@ impl Agent {
             });
         };
 
-        let outcome = verify::verify_answer(
-            answer,
-            &mut trace,
-            ledger.pending,
-            &verify::ticket_orders(ticket),
-        );
+        let outcome = {
+            let span = tracing::info_span!(
+                "verify",
+                ticket_id = %ticket.ticket_id,
+                otel.kind = "internal",
+                ticket_agent.outcome = tracing::field::Empty,
+                ticket_agent.pending_approvals = ledger.pending.len(),
+            );
+            let _in = span.enter();
+            let outcome = verify::verify_answer(
+                answer,
+                &mut trace,
+                ledger.pending,
+                &verify::ticket_orders(ticket),
+            );
+            span.record("ticket_agent.outcome", outcome.kind().as_str());
+            outcome
+        };
         tracing::debug!(outcome = %outcome.kind(), tool_calls, turns, "agent finished");
         Ok(self.finished(ticket, outcome, trace, (tool_calls, turns, usage), started))
     }
@@ -436,6 +477,55 @@ impl Agent {
             duration_ms: ms(started),
             model: self.model.label(),
             trace,
+        }
+    }
+}
+
+/// The span of one model call (OpenTelemetry GenAI conventions). The label is
+/// `provider:model`, or a provider alone (`rules`). Prompts and completions stay out.
+fn chat_span(label: &str, turn: u32, ticket: &Ticket) -> tracing::Span {
+    let (provider, model) = label.split_once(':').unwrap_or((label, label));
+    tracing::info_span!(
+        "chat",
+        otel.name = %format!("chat {model}"),
+        otel.kind = "client",
+        otel.status_code = tracing::field::Empty,
+        gen_ai.operation.name = "chat",
+        gen_ai.provider.name = provider,
+        gen_ai.request.model = model,
+        gen_ai.usage.input_tokens = tracing::field::Empty,
+        gen_ai.usage.output_tokens = tracing::field::Empty,
+        gen_ai.usage.cache_read.input_tokens = tracing::field::Empty,
+        gen_ai.response.finish_reasons = tracing::field::Empty,
+        error.type = tracing::field::Empty,
+        ticket_agent.turn = turn,
+        ticket_id = %ticket.ticket_id,
+    )
+}
+
+fn record_chat(span: &tracing::Span, response: &Result<ChatResponse, ModelError>) {
+    match response {
+        Ok(r) => {
+            span.record("gen_ai.usage.input_tokens", r.usage.input_tokens);
+            span.record("gen_ai.usage.output_tokens", r.usage.output_tokens);
+            let reason = match r.stop_reason {
+                StopReason::EndTurn => "stop",
+                StopReason::ToolUse => "tool_calls",
+                StopReason::MaxTokens => "length",
+                StopReason::Other => "other",
+            };
+            span.record("gen_ai.response.finish_reasons", reason);
+        }
+        Err(e) => {
+            span.record("otel.status_code", "error");
+            span.record(
+                "error.type",
+                if e.is_transient() {
+                    "transient"
+                } else {
+                    "permanent"
+                },
+            );
         }
     }
 }

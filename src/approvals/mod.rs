@@ -12,6 +12,7 @@
 pub mod service;
 pub mod web;
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
@@ -19,8 +20,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use lapin::BasicProperties;
 use serde::{Deserialize, Serialize};
+use tracing::Instrument;
 
 use crate::commerce::CommerceBackend;
+use crate::domain::approval::PendingAction;
 use crate::executor::{Effects, ExecuteError, ExecutionRecord, Outbox, execute_approved};
 use crate::idempotency::IdempotencyStore;
 use crate::kv::{self, StoreError};
@@ -86,6 +89,11 @@ pub struct ApprovalRecord {
     /// Whether the decision's audit record reached `approvals.decisions`.
     #[serde(default)]
     pub audit_published: bool,
+    /// The W3C trace context (`traceparent`, `tracestate`) of the span that received
+    /// the proposal: the decision, hours later, continues the ticket's trace from it.
+    /// Empty when no trace was exported.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub trace_context: BTreeMap<String, String>,
 }
 
 /// A reviewer's verdict.
@@ -227,12 +235,18 @@ impl ApprovalStore {
     }
 
     /// Stores a proposal: a new record, a newer proposal superseding a pending one,
-    /// or a duplicate of what is there. Returns which.
+    /// or a duplicate of what is there. Returns which. A new record keeps
+    /// `trace_context` ([`ApprovalRecord::trace_context`]).
     ///
     /// # Errors
     /// Redis unavailable.
-    pub async fn upsert(&self, message: &ApprovalMessage) -> Result<&'static str, StoreError> {
+    pub async fn upsert(
+        &self,
+        message: &ApprovalMessage,
+        trace_context: BTreeMap<String, String>,
+    ) -> Result<&'static str, StoreError> {
         let record = ApprovalRecord {
+            trace_context,
             message: message.clone(),
             status: ApprovalStatus::Pending,
             received_at: Utc::now(),
@@ -525,6 +539,52 @@ impl Approvals {
         reviewer: &str,
         note: Option<&str>,
     ) -> Result<DecisionOutcome, DecideError> {
+        // The reviewer's name and note stay out of the span: ids and outcomes only.
+        let span = tracing::info_span!(
+            "approval_decision",
+            otel.name = "approval decision",
+            otel.kind = "internal",
+            otel.status_code = tracing::field::Empty,
+            ticket_agent.approval.id = id,
+            ticket_agent.approval.verdict = match verdict {
+                Verdict::Approve => "approve",
+                Verdict::Reject => "reject",
+            },
+            ticket_agent.approval.decided_now = tracing::field::Empty,
+            ticket_agent.approval.status = tracing::field::Empty,
+            ticket_id = tracing::field::Empty,
+            ticket_agent.approval.tool = tracing::field::Empty,
+        );
+        // A child of the span that received the proposal, in the ticket's trace
+        // (docs/operations.md, "Tracing", on why a child and not a link).
+        if let Some(record) = self.store.get(id).await? {
+            crate::telemetry::continue_from_map(&span, &record.trace_context);
+            span.record("ticket_id", record.message.ticket_id.as_str());
+            span.record("ticket_agent.approval.tool", record.message.tool.as_str());
+        }
+        let result = self
+            .decide_in_span(id, verdict, reviewer, note)
+            .instrument(span.clone())
+            .await;
+        match &result {
+            Ok(o) => {
+                span.record("ticket_agent.approval.decided_now", o.decided_now);
+                span.record("ticket_agent.approval.status", o.record.status.as_str());
+            }
+            Err(_) => {
+                span.record("otel.status_code", "error");
+            }
+        }
+        result
+    }
+
+    async fn decide_in_span(
+        &self,
+        id: &str,
+        verdict: Verdict,
+        reviewer: &str,
+        note: Option<&str>,
+    ) -> Result<DecisionOutcome, DecideError> {
         let to = match verdict {
             Verdict::Approve => ApprovalStatus::Approved,
             Verdict::Reject => ApprovalStatus::Rejected,
@@ -590,6 +650,40 @@ impl Approvals {
             .message
             .action()
             .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?;
+        // Inside a decision, its child; from the sweep (a retry, maybe days later),
+        // a child of the span that received the proposal.
+        let span = tracing::info_span!(
+            "execute",
+            otel.name = %format!("execute {}", record.message.tool),
+            otel.kind = "internal",
+            otel.status_code = tracing::field::Empty,
+            ticket_id = %record.message.ticket_id,
+            ticket_agent.approval.id = id,
+            ticket_agent.approval.tool = %record.message.tool,
+            ticket_agent.execution.status = tracing::field::Empty,
+            ticket_agent.execution.replayed = tracing::field::Empty,
+        );
+        if tracing::Span::current().is_none() {
+            crate::telemetry::continue_from_map(&span, &record.trace_context);
+        }
+        let result = self
+            .execute_in_span(id, &record, action, &span)
+            .instrument(span.clone())
+            .await;
+        if result.is_err() {
+            span.record("otel.status_code", "error");
+            span.record("ticket_agent.execution.status", "pending");
+        }
+        result
+    }
+
+    async fn execute_in_span(
+        &self,
+        id: &str,
+        record: &ApprovalRecord,
+        action: PendingAction,
+        span: &tracing::Span,
+    ) -> Result<(), DecideError> {
         let fx = Effects {
             backend: self.backend.as_ref(),
             outbox: self.outbox.as_ref(),
@@ -610,6 +704,8 @@ impl Approvals {
                 } else {
                     ApprovalStatus::Failed
                 };
+                span.record("ticket_agent.execution.status", status.as_str());
+                span.record("ticket_agent.execution.replayed", execution.replayed);
                 executed(status.as_str());
                 self.store
                     .patch(

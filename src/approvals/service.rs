@@ -19,6 +19,7 @@ use chrono::Utc;
 use lapin::BasicProperties;
 use lapin::options::{BasicAckOptions, BasicNackOptions};
 use tokio::net::TcpListener;
+use tracing::Instrument;
 
 use super::web::{Reviewers, WebState, router};
 use super::{ApprovalStatus, Approvals};
@@ -191,7 +192,7 @@ async fn consume_loop(
             };
             let parsed: Result<ApprovalMessage, _> = serde_json::from_slice(&delivery.data);
             match parsed {
-                Ok(message) => match approvals.store.upsert(&message).await {
+                Ok(message) => match receive(&approvals, &topology, &delivery, &message).await {
                     Ok(kind) => {
                         tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
                         let _ = delivery.acker.ack(BasicAckOptions::default()).await;
@@ -217,6 +218,41 @@ async fn consume_loop(
             }
         }
     }
+}
+
+/// Stores one proposal in its consumer span: a child of the worker's publish, and
+/// the parent of the decision to come (its context is stored with the record).
+async fn receive(
+    approvals: &Approvals,
+    topology: &Topology,
+    delivery: &lapin::message::Delivery,
+    message: &ApprovalMessage,
+) -> Result<&'static str, crate::kv::StoreError> {
+    let queue = &topology.approvals_pending_queue;
+    let span = tracing::info_span!(
+        "approval_received",
+        otel.name = %format!("process {queue}"),
+        otel.kind = "consumer",
+        messaging.system = "rabbitmq",
+        messaging.operation.type = "process",
+        messaging.operation.name = "process",
+        messaging.destination.name = %queue,
+        messaging.message.id = %message.approval_id,
+        messaging.message.body.size = delivery.data.len(),
+        ticket_id = %message.ticket_id,
+        ticket_agent.approval.id = %message.approval_id,
+        ticket_agent.approval.tool = %message.tool,
+        ticket_agent.approval.stored = tracing::field::Empty,
+    );
+    crate::telemetry::continue_from(&span, delivery.properties.headers().as_ref());
+    let context = crate::telemetry::context_map(&span);
+    let kind = approvals
+        .store
+        .upsert(message, context)
+        .instrument(span.clone())
+        .await?;
+    span.record("ticket_agent.approval.stored", kind);
+    Ok(kind)
 }
 
 async fn sweep_loop(
@@ -282,7 +318,19 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
             .with_label_values(&["expired"])
             .inc();
         if approvals.publisher.is_connected() {
-            publish_expiry(approvals, settings, &record.message).await?;
+            // The escalation is part of the ticket's trace, like a decision would be.
+            let span = tracing::info_span!(
+                "approval_expired",
+                otel.name = "approval expired",
+                otel.kind = "internal",
+                ticket_id = %record.message.ticket_id,
+                ticket_agent.approval.id = %id,
+                ticket_agent.approval.tool = %record.message.tool,
+            );
+            crate::telemetry::continue_from_map(&span, &record.trace_context);
+            publish_expiry(approvals, settings, &record.message)
+                .instrument(span)
+                .await?;
         }
         approvals.publish_audit(&record).await;
     }

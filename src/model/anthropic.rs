@@ -231,6 +231,9 @@ struct WireUsage {
     input_tokens: Option<u64>,
     #[serde(default)]
     output_tokens: Option<u64>,
+    /// Prompt tokens read from the prompt cache (not counted in `input_tokens`).
+    #[serde(default)]
+    cache_read_input_tokens: Option<u64>,
 }
 
 impl WireResponse {
@@ -252,6 +255,9 @@ impl WireResponse {
                 WireBlock::Other => None,
             })
             .collect();
+        if let Some(cached) = self.usage.as_ref().and_then(|u| u.cache_read_input_tokens) {
+            crate::telemetry::record_cached_input_tokens(cached);
+        }
         let usage = self.usage.map_or_else(Usage::default, |u| Usage {
             input_tokens: u.input_tokens.unwrap_or(0),
             output_tokens: u.output_tokens.unwrap_or(0),
@@ -349,6 +355,19 @@ mod tests {
                 ]}
             ])
         );
+    }
+
+    #[test]
+    fn cache_read_tokens_are_read_where_the_api_reports_them() {
+        let usage: WireUsage = serde_json::from_value(serde_json::json!({
+            "input_tokens": 12, "output_tokens": 80,
+            "cache_creation_input_tokens": 0, "cache_read_input_tokens": 2048
+        }))
+        .unwrap();
+        assert_eq!(usage.cache_read_input_tokens, Some(2048));
+        let usage: WireUsage =
+            serde_json::from_value(serde_json::json!({"input_tokens": 12})).unwrap();
+        assert_eq!(usage.cache_read_input_tokens, None);
     }
 
     #[test]

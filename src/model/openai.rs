@@ -279,11 +279,28 @@ struct WireUsage {
     prompt_tokens: Option<u64>,
     #[serde(default)]
     completion_tokens: Option<u64>,
+    #[serde(default)]
+    prompt_tokens_details: Option<WirePromptDetails>,
+}
+
+#[derive(Debug, Deserialize)]
+struct WirePromptDetails {
+    /// Prompt tokens served from the provider's cache (counted in `prompt_tokens` too).
+    #[serde(default)]
+    cached_tokens: Option<u64>,
 }
 
 impl WireResponse {
     /// The provider-neutral turn; `turn` numbers ids for tool calls sent without one.
     fn into_response(self, turn: usize) -> Result<ChatResponse, ModelError> {
+        if let Some(cached) = self
+            .usage
+            .as_ref()
+            .and_then(|u| u.prompt_tokens_details.as_ref())
+            .and_then(|d| d.cached_tokens)
+        {
+            crate::telemetry::record_cached_input_tokens(cached);
+        }
         let usage = self.usage.map_or_else(Usage::default, |u| Usage {
             input_tokens: u.prompt_tokens.unwrap_or(0),
             output_tokens: u.completion_tokens.unwrap_or(0),
@@ -398,6 +415,21 @@ mod tests {
                 },
             })]
         );
+    }
+
+    #[test]
+    fn cached_prompt_tokens_are_read_where_the_provider_reports_them() {
+        let usage: WireUsage = serde_json::from_value(json!({
+            "prompt_tokens": 2006, "completion_tokens": 300,
+            "prompt_tokens_details": {"cached_tokens": 1920}
+        }))
+        .unwrap();
+        assert_eq!(
+            usage.prompt_tokens_details.unwrap().cached_tokens,
+            Some(1920)
+        );
+        let usage: WireUsage = serde_json::from_value(json!({"prompt_tokens": 7})).unwrap();
+        assert!(usage.prompt_tokens_details.is_none());
     }
 
     #[test]

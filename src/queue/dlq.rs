@@ -40,6 +40,7 @@ use lapin::options::{BasicAckOptions, BasicGetOptions, BasicNackOptions, Confirm
 use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel};
 use serde::Serialize;
+use tracing::Instrument;
 
 use super::records::TicketRecords;
 use super::{
@@ -392,6 +393,9 @@ impl<'a> Browser<'a> {
             .properties
             .clone()
             .with_headers(FieldTable::from(headers));
+        // Its trace context stays the letter's: the copy's publish continues it.
+        let span = tracing::info_span!("dlq_reseat", otel.name = "dlq re-seat");
+        crate::telemetry::continue_from(&span, m.delivery.properties.headers().as_ref());
         publish_confirmed(
             self.ch,
             "",
@@ -399,6 +403,7 @@ impl<'a> Browser<'a> {
             &m.delivery.data,
             props,
         )
+        .instrument(span)
         .await
         .context("re-seating a dead letter")?;
         m.delivery
@@ -650,7 +655,18 @@ pub async fn republish(
         &[H_DEAD_REASON, H_DEAD_AT, H_LAST_ERROR],
         set,
     );
-    publish_confirmed(ch, &topology.tickets_exchange, TICKET_KEY, m.body(), props).await?;
+    // The replayed ticket stays in its first trace: the replay is a child of the
+    // publish that dead-lettered it (docs/operations.md, "Tracing").
+    let span = tracing::info_span!(
+        "dlq_replay",
+        otel.name = "dlq replay",
+        otel.kind = "internal",
+        ticket_agent.replay_count = replay_count,
+    );
+    crate::telemetry::continue_from(&span, m.properties().headers().as_ref());
+    publish_confirmed(ch, &topology.tickets_exchange, TICKET_KEY, m.body(), props)
+        .instrument(span)
+        .await?;
     Ok(replay_count)
 }
 

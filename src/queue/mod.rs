@@ -23,6 +23,7 @@ use lapin::options::{
 use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
 use lapin::{BasicProperties, Channel, Connection, ConnectionProperties, ExchangeKind};
 use serde::Serialize;
+use tracing::Instrument;
 
 use crate::config::{AmqpSettings, WorkerSettings};
 
@@ -418,6 +419,18 @@ pub enum PublishError {
     NotConnected,
 }
 
+impl PublishError {
+    /// A short name for the kind of failure (a span's `error.type`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PublishError::Unroutable { .. } => "unroutable",
+            PublishError::Nacked => "nacked",
+            PublishError::Channel(_) => "channel",
+            PublishError::NotConnected => "not_connected",
+        }
+    }
+}
+
 /// The confirm channel of a connection that comes and goes, for publishing from code
 /// that does not own the connection (the approvals core). Only the code that owns the
 /// connection sets it; everyone else publishes through it.
@@ -456,6 +469,59 @@ pub async fn put_back(delivery: &lapin::message::Delivery) {
 /// # Errors
 /// [`PublishError`]: unroutable, nacked, or a channel failure.
 pub async fn publish_confirmed(
+    ch: &Channel,
+    exchange: &str,
+    routing_key: &str,
+    body: &[u8],
+    properties: BasicProperties,
+) -> Result<(), PublishError> {
+    let span = publish_span(exchange, routing_key, &properties, body.len());
+    let properties = traced(properties, &span);
+    let result = publish_confirmed_untraced(ch, exchange, routing_key, body, properties)
+        .instrument(span.clone())
+        .await;
+    if let Err(e) = &result {
+        span.record("otel.status_code", "error");
+        span.record("error.type", e.kind());
+    }
+    result
+}
+
+/// The producer span of one publish (OpenTelemetry messaging conventions): ids and
+/// sizes only, never the body.
+pub fn publish_span(
+    exchange: &str,
+    routing_key: &str,
+    properties: &BasicProperties,
+    body_bytes: usize,
+) -> tracing::Span {
+    tracing::info_span!(
+        "publish",
+        otel.name = %format!("publish {exchange}"),
+        otel.kind = "producer",
+        otel.status_code = tracing::field::Empty,
+        error.type = tracing::field::Empty,
+        messaging.system = "rabbitmq",
+        messaging.operation.type = "send",
+        messaging.operation.name = "publish",
+        messaging.destination.name = %exchange,
+        messaging.rabbitmq.destination.routing_key = %routing_key,
+        messaging.message.id = properties.message_id().as_ref().map(|m| m.as_str()),
+        messaging.message.conversation_id = properties.correlation_id().as_ref().map(|m| m.as_str()),
+        messaging.message.body.size = body_bytes,
+    )
+}
+
+/// `properties` with `span`'s trace context in their headers (W3C `traceparent`,
+/// `tracestate`), replacing any the message carried: the consumer's parent is the
+/// publish that made this copy.
+pub fn traced(properties: BasicProperties, span: &tracing::Span) -> BasicProperties {
+    let mut headers = properties.headers().clone().unwrap_or_default();
+    crate::telemetry::inject(span, &mut headers);
+    properties.with_headers(headers)
+}
+
+async fn publish_confirmed_untraced(
     ch: &Channel,
     exchange: &str,
     routing_key: &str,

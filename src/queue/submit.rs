@@ -6,7 +6,9 @@ use chrono::Utc;
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
 
-use super::{H_ATTEMPT, H_SUBMITTED_AT, TICKET_KEY, Topology, long_string};
+use tracing::Instrument;
+
+use super::{H_ATTEMPT, H_SUBMITTED_AT, TICKET_KEY, Topology, long_string, publish_span, traced};
 use crate::domain::ticket::Ticket;
 use crate::process::BadLine;
 
@@ -56,6 +58,15 @@ pub async fn submit(
             }
         };
         let body = serde_json::to_vec(&ticket)?;
+        let properties = ticket_properties(ticket.ticket_id.as_str());
+        // Each ticket's trace starts here: its root is this publish.
+        let span = publish_span(
+            &topology.tickets_exchange,
+            TICKET_KEY,
+            &properties,
+            body.len(),
+        );
+        let properties = traced(properties, &span);
         let confirm = channel
             .basic_publish(
                 topology.tickets_exchange.as_str().into(),
@@ -65,10 +76,11 @@ pub async fn submit(
                     ..Default::default()
                 },
                 &body,
-                ticket_properties(ticket.ticket_id.as_str())
+                properties
                     .with_delivery_mode(2)
                     .with_content_type("application/json".into()),
             )
+            .instrument(span)
             .await?;
         pending.push(confirm);
         if pending.len() >= window.max(1) {

@@ -117,6 +117,22 @@ pub enum Disposition {
     },
 }
 
+impl Disposition {
+    /// Its name in a span's `ticket_agent.disposition`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Disposition::Ack {
+                duplicate: true, ..
+            } => "duplicate",
+            Disposition::Ack { .. } => "ack",
+            Disposition::Retry { .. } => "retry",
+            Disposition::Busy { .. } => "busy",
+            Disposition::DeadLetter { .. } => "dead_letter",
+            Disposition::Requeue { .. } => "requeue",
+        }
+    }
+}
+
 /// The per-delivery part of a worker: what it needs to handle and settle one ticket.
 pub struct Worker {
     agent: Agent,
@@ -174,7 +190,7 @@ impl Worker {
 
     /// Handles one delivery up to its disposition: everything but the settling.
     pub async fn handle(&self, body: &[u8], headers: Option<&FieldTable>) -> Disposition {
-        self.handle_traced(body, headers).await.0
+        self.handle_traced(body, headers, None).await.0
     }
 
     /// [`Worker::handle`], with the ticket's span (none for poison), so that settling
@@ -183,6 +199,7 @@ impl Worker {
         &self,
         body: &[u8],
         headers: Option<&FieldTable>,
+        message_id: Option<&str>,
     ) -> (Disposition, tracing::Span) {
         let attempt = header_int(headers, H_ATTEMPT)
             .and_then(|a| u32::try_from(a).ok())
@@ -201,11 +218,44 @@ impl Worker {
             Ok(t) => t,
             Err(e) => return (poison(&e), tracing::Span::none()),
         };
-        let span = tracing::info_span!("ticket", ticket_id = %ticket.ticket_id, attempt, worker_id = %self.worker_id);
+        let queue = &self.topology.tickets_queue;
+        // The consumer span of the delivery (OpenTelemetry messaging conventions), a
+        // child of the publish that made it: `submit`'s, or the retry's.
+        let span = tracing::info_span!(
+            "ticket",
+            ticket_id = %ticket.ticket_id,
+            attempt,
+            worker_id = %self.worker_id,
+            otel.name = %format!("process {queue}"),
+            otel.kind = "consumer",
+            messaging.system = "rabbitmq",
+            messaging.operation.type = "process",
+            messaging.operation.name = "process",
+            messaging.destination.name = %queue,
+            messaging.message.id = message_id,
+            messaging.message.body.size = body.len(),
+            ticket_agent.outcome = tracing::field::Empty,
+            ticket_agent.disposition = tracing::field::Empty,
+        );
+        crate::telemetry::continue_from(&span, headers);
         let disposition = self
             .handle_ticket(&ticket, attempt)
             .instrument(span.clone())
             .await;
+        // As `settle` will carry it out: the last attempt's retry is a dead letter.
+        let settled = match &disposition {
+            Disposition::Retry { attempt, .. } if *attempt >= self.settings.worker.max_attempts => {
+                "dead_letter"
+            }
+            d => d.as_str(),
+        };
+        span.record("ticket_agent.disposition", settled);
+        if let Disposition::Ack {
+            outcome: Some(o), ..
+        } = &disposition
+        {
+            span.record("ticket_agent.outcome", o.as_str());
+        }
         (disposition, span)
     }
 
@@ -504,7 +554,15 @@ impl Worker {
     pub async fn process(&self, delivery: Delivery) {
         let _in_flight = metrics::global().in_flight();
         let (disposition, span) = self
-            .handle_traced(&delivery.data, delivery.properties.headers().as_ref())
+            .handle_traced(
+                &delivery.data,
+                delivery.properties.headers().as_ref(),
+                delivery
+                    .properties
+                    .message_id()
+                    .as_ref()
+                    .map(|m| m.as_str()),
+            )
             .await;
         self.settle(&delivery, disposition).instrument(span).await;
     }

@@ -142,7 +142,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    telemetry::init(cli.log_format, "warn");
+    telemetry::init_logs(cli.log_format, "warn");
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
