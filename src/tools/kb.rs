@@ -308,33 +308,41 @@ impl KbIndex {
         } else {
             self.bm25(query, self.articles.len())
         };
-        let mut fused = vec![0.0f32; self.articles.len()];
-        let mut bm25 = vec![0.0f32; self.articles.len()];
-        for (rank, &(i, score)) in lexical.iter().enumerate() {
-            fused[i] += 1.0 / (RRF_K + rank as f32 + 1.0);
+        let n = self.articles.len();
+        let mut bm25 = vec![0.0f32; n];
+        for &(i, score) in &lexical {
             bm25[i] = score;
         }
-        let mut by_meaning: Vec<usize> = (0..self.articles.len()).collect();
+        let coverage: Vec<f32> = (0..n).map(|i| self.coverage(&query_terms, i)).collect();
+        let lexical_pass: Vec<bool> = (0..n)
+            .map(|i| {
+                bm25[i] > 0.0 && bm25[i] >= gates.min_score && coverage[i] >= gates.min_coverage
+            })
+            .collect();
+        // Only the articles BM25 itself finds relevant take part in its ranking: a score
+        // under its own gates is one shared common word, and ranking by it would only
+        // push the meaning ranking's best answer down.
+        let mut fused = vec![0.0f32; n];
+        for (rank, &(i, _)) in lexical.iter().filter(|(i, _)| lexical_pass[*i]).enumerate() {
+            fused[i] += 1.0 / (RRF_K + rank as f32 + 1.0);
+        }
+        let mut by_meaning: Vec<usize> = (0..n).collect();
         by_meaning.sort_by(|&a, &b| similarity[b].total_cmp(&similarity[a]));
         for (rank, &i) in by_meaning.iter().enumerate() {
             fused[i] += 1.0 / (RRF_K + rank as f32 + 1.0);
         }
-        let mut hits: Vec<(f32, Hit)> = (0..self.articles.len())
-            .filter_map(|i| {
-                let coverage = self.coverage(&query_terms, i);
-                let lexical_pass =
-                    bm25[i] > 0.0 && bm25[i] >= gates.min_score && coverage >= gates.min_coverage;
-                (lexical_pass || similarity[i] >= gates.min_similarity).then(|| {
-                    (
-                        fused[i],
-                        Hit {
-                            article: self.articles[i].clone(),
-                            score: bm25[i],
-                            coverage,
-                            similarity: Some(similarity[i]),
-                        },
-                    )
-                })
+        let mut hits: Vec<(f32, Hit)> = (0..n)
+            .filter(|&i| lexical_pass[i] || similarity[i] >= gates.min_similarity)
+            .map(|i| {
+                (
+                    fused[i],
+                    Hit {
+                        article: self.articles[i].clone(),
+                        score: bm25[i],
+                        coverage: coverage[i],
+                        similarity: Some(similarity[i]),
+                    },
+                )
             })
             .collect();
         hits.sort_by(|a, b| b.0.total_cmp(&a.0));
