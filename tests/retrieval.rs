@@ -20,6 +20,9 @@ use ticket_agent::config::Settings;
 use ticket_agent::embedding::minilm::{MiniLm, missing_files};
 use ticket_agent::tools::kb::{Gates, Hit, KbIndex};
 
+/// Added to the lowest gate with no false match on the calibration part.
+const MARGIN: f32 = 0.05;
+
 #[derive(Deserialize)]
 struct Question {
     question: String,
@@ -197,12 +200,15 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
     }
     println!("\nkb.min_similarity = {}\n{table}", kbs.min_similarity);
 
-    // The gate's calibration: on the calibration part, the similarity that maximises
-    // balanced accuracy, (recall@1 + (1 - false-match rate)) / 2, the higher one on a tie
-    // (the cautious side). The configured gate must be that one, give or take 0.02.
+    // The gate's calibration: on the calibration part, the lowest similarity at which
+    // no unanswerable question matches an article, plus a margin of 0.05 for the
+    // unanswerable questions 24 cannot cover (docs/evals.md names one that scores
+    // above them all). A false match closes a ticket with an answer to another
+    // question; a miss only escalates it to a human, so misses are what is traded. The
+    // configured gate must be that one, give or take 0.02.
     println!("calibration sweep of kb.min_similarity (BM25 gates as configured):");
     println!("| min_similarity | recall@1 | recall@3 | false-match rate |\n|---|---|---|---|");
-    let mut best = (f64::MIN, 0.0f32);
+    let mut best: Option<(f64, f32)> = None;
     for step in 20..=70 {
         let min = step as f32 / 100.0;
         let mut s = Score::default();
@@ -213,9 +219,8 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
         {
             s.add(q, &gated(hits, min));
         }
-        let balanced = (s.recall1() + 1.0 - s.false_match()) / 2.0;
-        if balanced >= best.0 {
-            best = (balanced, min);
+        if best.is_none() && s.false_matches == 0 {
+            best = Some((s.recall1(), min));
         }
         if step % 2 == 0 {
             println!(
@@ -226,15 +231,18 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
             );
         }
     }
+    let best = best.expect("some gate in 0.20..=0.70 lets no unanswerable question match");
     println!(
-        "calibrated gate: {:.2} (balanced accuracy {:.3})",
-        best.1, best.0
+        "no false match from {:.2} (recall@1 {:.3} on the calibration part); gate {:.2}",
+        best.1,
+        best.0,
+        best.1 + MARGIN
     );
     assert!(
-        (best.1 - kbs.min_similarity).abs() <= 0.02 + 1e-6,
+        (best.1 + MARGIN - kbs.min_similarity).abs() <= 0.02 + 1e-6,
         "kb.min_similarity = {} but the calibration part calls for {:.2}",
         kbs.min_similarity,
-        best.1
+        best.1 + MARGIN
     );
     let misses: Vec<String> = qs
         .iter()
@@ -279,25 +287,26 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
         status_mib("VmHWM:")
     );
 
-    // Bounds a little under what the held-out part measured (0.567, 0.600 and 1 of 12,
-    // docs/evals.md): a worse model, pooling, fusion or gate fails here.
+    // Bounds at or just under what the held-out part measured (recall@1 and @3 0.133,
+    // BM25's one false match of 12, docs/evals.md): a worse model, pooling, fusion or
+    // gate fails here, and so does a gate that lets a second unanswerable one through.
     assert!(
-        held_out_hybrid.recall1() >= 0.50,
+        held_out_hybrid.recall1() >= 0.10,
         "hybrid recall@1 on the held-out part: {:.3}",
         held_out_hybrid.recall1()
     );
     assert!(
-        held_out_hybrid.recall3() >= 0.55,
+        held_out_hybrid.recall3() >= 0.10,
         "hybrid recall@3 on the held-out part: {:.3}",
         held_out_hybrid.recall3()
     );
     assert!(
-        held_out_hybrid.false_match() <= 0.17,
+        held_out_hybrid.false_match() <= 0.09,
         "hybrid false-match rate on the held-out part: {:.3}",
         held_out_hybrid.false_match()
     );
     assert!(
-        held_out_hybrid.recall1() > held_out_lexical.recall1() + 0.3,
+        held_out_hybrid.recall1() >= held_out_lexical.recall1() + 0.09,
         "hybrid must beat BM25 alone clearly: {:.3} vs {:.3}",
         held_out_hybrid.recall1(),
         held_out_lexical.recall1()
