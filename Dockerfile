@@ -22,10 +22,12 @@ RUN mkdir -p src crates/lab/src \
     && cargo build --release --locked -p ticket-agent \
     && rm -rf src
 
-# 2. The crate. include_str! pulls in config/default.toml, data/*.json and
-#    src/prompt/system_prompt.md at compile time, so config/ and data/ must be here too.
+# 2. The crate. include_str! pulls in config/default.toml, data/*.json,
+#    scripts/fetch-embedding-model and src/prompt/system_prompt.md at compile time, so
+#    they must be here too.
 COPY config ./config
 COPY data ./data
+COPY scripts/fetch-embedding-model ./scripts/fetch-embedding-model
 COPY src ./src
 # COPY keeps the files' original mtimes, which can be older than the dummy build; touch
 # the crate roots so cargo rebuilds the crate instead of keeping the dummy.

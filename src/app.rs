@@ -4,8 +4,9 @@
 //! exactly what production starts. Nothing below this module reads settings to decide
 //! what to build; this module decides and hands the parts down.
 
-use std::path::Path;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -18,6 +19,7 @@ use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::{BackendKind, Settings};
 use crate::domain::clock::Clock;
+use crate::embedding::{Embedder, Memo};
 use crate::executor::Outbox;
 use crate::idempotency::RedisStore;
 use crate::model::ChatModel;
@@ -60,12 +62,23 @@ pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn Outbox>> {
     crate::executor::outbox::from_settings(&settings.outbox)
 }
 
-/// The model named by `model.provider`.
+/// The model named by `model.provider`. The rules model also decides intent by
+/// meaning when this process has the embedding model ([`search_mode`]), sharing the
+/// one `kb_search` loaded.
 ///
 /// # Errors
-/// A provider whose API key variable is unset, or an HTTP client that cannot be built.
-pub fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
-    crate::model::from_settings(&settings.model)
+/// A provider whose API key variable is unset, an HTTP client that cannot be built, or
+/// the embedding model failing on the rules model's example bank.
+pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
+    let embedder = match search_mode(settings).await {
+        SearchMode::Hybrid(e) => Some(e),
+        SearchMode::Lexical(_) => None,
+    };
+    // Embedding the example bank is CPU work: off the async threads.
+    let model_settings = settings.model.clone();
+    tokio::task::spawn_blocking(move || crate::model::from_settings_with(&model_settings, embedder))
+        .await
+        .context("building the model panicked")?
 }
 
 /// The agent's budget from settings.
@@ -73,6 +86,81 @@ pub fn budget(settings: &Settings) -> Budget {
     Budget {
         max_tool_calls: settings.agent.max_tool_calls,
         max_turns: settings.agent.max_turns,
+    }
+}
+
+/// Texts whose vectors one process remembers (articles of every world it has loaded,
+/// and queries): a few MB at 384 floats each.
+const EMBEDDING_MEMO: usize = 4096;
+
+/// How `kb_search` searches in this process.
+#[derive(Clone)]
+pub enum SearchMode {
+    /// BM25 fused with this model's cosine ranking.
+    Hybrid(Arc<dyn Embedder>),
+    /// BM25 alone, and why: semantic search is off, or the model could not be loaded.
+    Lexical(String),
+}
+
+impl std::fmt::Display for SearchMode {
+    /// The one line a command prints about it at start.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Hybrid(e) => write!(f, "kb_search: hybrid, BM25 + {} embeddings", e.name()),
+            Self::Lexical(why) => write!(f, "kb_search: lexical only (BM25): {why}"),
+        }
+    }
+}
+
+/// The search mode `kb.*` asks for: the embedding model in `kb.model_dir()` loaded
+/// once per process and folder (every agent built afterwards shares it and the
+/// vectors it has computed), or BM25 alone when `kb.semantic` is off or the model
+/// cannot be loaded. A failed load is remembered too, so it is reported once. Nothing
+/// is fetched here (see [`fetch_embedding_model`]).
+pub async fn search_mode(settings: &Settings) -> SearchMode {
+    if !settings.kb.semantic {
+        return SearchMode::Lexical("kb.semantic is false".into());
+    }
+    static LOADED: Mutex<Option<HashMap<PathBuf, SearchMode>>> = Mutex::new(None);
+    let dir = settings.kb.model_dir();
+    let load = move || {
+        let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+        loaded
+            .get_or_insert_with(HashMap::new)
+            .entry(dir.clone())
+            .or_insert_with(|| match crate::embedding::minilm::MiniLm::load(&dir) {
+                Ok(model) => SearchMode::Hybrid(Arc::new(Memo::new(Arc::new(model), EMBEDDING_MEMO))),
+                Err(e) => SearchMode::Lexical(format!(
+                    "no embedding model ({e:#}); run scripts/fetch-embedding-model or set kb.embedding_model_dir"
+                )),
+            })
+            .clone()
+    };
+    // Reading ~90 MB of weights is blocking work.
+    tokio::task::spawn_blocking(load).await.unwrap_or_else(|e| {
+        SearchMode::Lexical(format!("loading the embedding model panicked: {e}"))
+    })
+}
+
+/// Fetches the embedding model into `kb.model_dir()` when semantic search is on, the
+/// folder is incomplete and `kb.embedding_fetch` allows it (progress on stderr). A
+/// failure is not an error: the caller goes on lexically; its reason comes back as
+/// `Some`, one sentence saying what is missing.
+pub async fn fetch_embedding_model(settings: &Settings) -> Option<String> {
+    let kb = &settings.kb;
+    let dir = kb.model_dir();
+    if !kb.semantic
+        || !kb.embedding_fetch
+        || crate::embedding::minilm::missing_files(&dir).is_empty()
+    {
+        return None;
+    }
+    let fetched =
+        tokio::task::spawn_blocking(move || crate::embedding::fetch::fetch_model(&dir)).await;
+    match fetched {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(format!("{e:#}")),
+        Err(e) => Some(format!("fetching the embedding model panicked: {e}")),
     }
 }
 
@@ -87,7 +175,11 @@ pub async fn agent(
     model: Arc<dyn ChatModel>,
 ) -> anyhow::Result<Agent> {
     let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
-    let tools = ToolBox::new(backend, settings.kb.clone(), clock).await?;
+    let embedder = match search_mode(settings).await {
+        SearchMode::Hybrid(e) => Some(e),
+        SearchMode::Lexical(_) => None,
+    };
+    let tools = ToolBox::new(backend, settings.kb.clone(), clock, embedder).await?;
     Ok(Agent::new(model, Arc::new(tools), budget(settings)))
 }
 
@@ -110,7 +202,7 @@ pub async fn embedded_agent(
 /// # Errors
 /// As [`model`], [`commerce_backend`] and [`agent`].
 pub async fn configured_agent(settings: &Settings) -> anyhow::Result<Agent> {
-    agent(settings, commerce_backend(settings)?, model(settings)?).await
+    agent(settings, commerce_backend(settings)?, model(settings).await?).await
 }
 
 /// A broker connection named `name` (the management UI shows it), a channel in

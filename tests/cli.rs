@@ -129,3 +129,49 @@ async fn the_worker_and_the_console_print_the_port_they_bound_for_port_zero() {
     assert_ne!(port_in(&console_line), 0, "{console_line}");
     env.cleanup().await;
 }
+
+#[test]
+fn process_without_an_embedding_model_to_be_had_runs_lexically_and_says_so_in_one_line() {
+    // An empty model folder and a package index that cannot answer (a closed loopback
+    // port, so no outside host is asked): the fetch fails, the tickets are processed.
+    let dir = tempfile::tempdir().unwrap();
+    let model_dir = dir.path().join("no-model");
+    let out = binary()
+        .args([
+            "process",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/examples/tickets.jsonl"),
+        ])
+        .env("TICKET_AGENT__KB__EMBEDDING_MODEL_DIR", &model_dir)
+        .env("PIP_CONFIG_FILE", "/dev/null")
+        .env("PIP_INDEX_URL", "http://127.0.0.1:9/simple")
+        .env("PIP_RETRIES", "0")
+        .env("PIP_TIMEOUT", "2")
+        .env("PIP_NO_CACHE_DIR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("kb_search")).collect();
+    assert_eq!(said.len(), 1, "one line about the search: {stderr}");
+    assert!(
+        said[0].starts_with("kb_search: lexical only (BM25): "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let outcomes = String::from_utf8_lossy(&out.stdout);
+    let lines = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/tickets.jsonl"
+    ))
+    .unwrap()
+    .lines()
+    .filter(|l| !l.trim().is_empty())
+    .count();
+    assert_eq!(outcomes.lines().count(), lines, "one outcome per ticket");
+    assert!(
+        !model_dir.exists() || std::fs::read_dir(&model_dir).unwrap().next().is_none(),
+        "a failed fetch leaves no half model behind"
+    );
+}

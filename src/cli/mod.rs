@@ -137,6 +137,17 @@ pub fn tools(out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Says on stderr, in one line, how `kb_search` will search; with `fetch`, first
+/// fetches a missing embedding model (when `kb.embedding_fetch` allows it), so that the
+/// first `process` on a fresh machine runs with semantic search.
+async fn announce_search(settings: &Settings, fetch: bool) {
+    if fetch && let Some(why) = app::fetch_embedding_model(settings).await {
+        eprintln!("kb_search: lexical only (BM25): could not fetch the embedding model: {why}");
+        return;
+    }
+    eprintln!("{}", app::search_mode(settings).await);
+}
+
 /// `process`: one outcome line per ticket of `input` to `out`; exits 1 when a line
 /// was invalid.
 ///
@@ -149,6 +160,7 @@ pub async fn process(
     with_trace: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
+    announce_search(settings, true).await;
     let agent = app::configured_agent(settings).await?;
     let mut bar = Bar::new(crate::process::count_lines(input));
     let summary = crate::process::process(
@@ -198,12 +210,13 @@ pub async fn eval(
     let trials = args.trials.unwrap_or(settings.eval.trials);
     let min_pass_rate = args.min_pass_rate.unwrap_or(settings.eval.min_pass_rate);
     let cases = crate::eval::load_cases(&cases_dir)?;
+    announce_search(settings, false).await;
     let mut bar = Bar::new(cases.len() * trials.max(1) as usize);
     let result = crate::eval::run_eval(
         settings,
         &cases,
         &cases_dir.display().to_string(),
-        app::model(settings)?,
+        app::model(settings).await?,
         trials,
         args.concurrency.unwrap_or(settings.agent.concurrency),
         |_| bar.tick(),

@@ -825,7 +825,9 @@ fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             && orders.is_empty()
             && kb_query_text.is_none()
             && unsupported.is_empty())
-            || unsupported_by_meaning,
+            // A question how to do it is still a help-center question: the article
+            // decides, and without one the ticket escalates as no match.
+            || (unsupported_by_meaning && kb_query_text.is_none()),
         orders,
         kb_retry: kb_retry.filter(|q| !q.is_empty()),
         kb_query: kb_query_text.filter(|q| !q.is_empty()),

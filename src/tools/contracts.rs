@@ -92,7 +92,8 @@ pub fn all() -> Vec<ToolContract> {
             description: "Search the help-center knowledge base for how-to questions (passwords, \
                 shipping times, addresses, payment methods, cancelling, promo codes, account deletion, \
                 warranty, gift cards, the refund policy). Returns articles (id, title, body) ranked by \
-                BM25 relevance with relevance_scores. Results below the relevance threshold are not \
+                relevance (shared words, and meaning when the embedding model is loaded) with \
+                relevance_scores. Results below the relevance threshold are not \
                 returned: an empty articles list means the knowledge base has no answer, and then you \
                 must escalate rather than answer from your own knowledge.",
             input_schema: json!({

@@ -11,8 +11,21 @@
 //! article contains (coverage). BM25 alone rewards one common word ("number" in
 //! "what is your phone number" matching "tracking number"); coverage alone ignores
 //! rarity. A hit must clear both thresholds.
+//!
+//! BM25 cannot match meaning: "my sign-in details stopped working" shares no term with
+//! "How to reset your password". With a sentence-embedding model loaded
+//! ([`KbIndex::with_embedder`]) the search is hybrid: every article also gets the
+//! cosine similarity of its embedding to the query's (the best of its title alone and
+//! its title with its body, computed once when the index is built; the query is embedded
+//! per search). An article is relevant when it passes the BM25 gates OR its similarity
+//! reaches `min_similarity`; the relevant ones are ordered by reciprocal rank fusion of
+//! the two rankings, so neither scale has to be calibrated against the other. Below
+//! both gates the answer is an explicit empty list, as without the model.
 
 use std::collections::HashSet;
+use std::sync::Arc;
+
+use anyhow::Context;
 use tantivy::collector::TopDocs;
 use tantivy::query::QueryParser;
 use tantivy::schema::{
@@ -25,8 +38,13 @@ use tantivy::tokenizer::{
 use tantivy::{Index, IndexReader, TantivyDocument, doc};
 
 use crate::commerce::KbArticle;
+use crate::embedding::{Embedder, cosine};
 
 const TOKENIZER: &str = "kb_en";
+
+/// Reciprocal rank fusion's constant (Cormack et al., 2009): a rank r counts 1/(K + r),
+/// so that first places matter and no single ranking dominates.
+const RRF_K: f32 = 60.0;
 
 /// English function words, support-mail filler ("hi", "please", "thanks") and question
 /// framing ("how long", "how much"): none of them carries a topic.
@@ -64,6 +82,28 @@ pub struct Hit {
     pub score: f32,
     /// The share of the query's terms found in the article.
     pub coverage: f32,
+    /// The cosine similarity of the article to the query (hybrid search only).
+    pub similarity: Option<f32>,
+}
+
+/// What makes an article relevant, and how many come back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Gates {
+    /// Articles returned at most.
+    pub limit: usize,
+    /// The BM25 gate: score at least this…
+    pub min_score: f32,
+    /// …and at least this share of the query's terms.
+    pub min_coverage: f32,
+    /// The meaning gate: cosine similarity at least this.
+    pub min_similarity: f32,
+}
+
+/// The embedding model and each article's vectors (its views: title alone, title with
+/// body).
+struct Semantic {
+    embedder: Arc<dyn Embedder>,
+    vectors: Vec<[Vec<f32>; 2]>,
 }
 
 /// The search index.
@@ -77,12 +117,20 @@ pub struct KbIndex {
     title: Field,
     body: Field,
     tags: Field,
+    semantic: Option<Semantic>,
 }
 
 impl std::fmt::Debug for KbIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("KbIndex")
             .field("articles", &self.articles.len())
+            .field(
+                "embedder",
+                &self
+                    .semantic
+                    .as_ref()
+                    .map(|s| s.embedder.name().to_string()),
+            )
             .finish()
     }
 }
@@ -134,6 +182,7 @@ impl KbIndex {
             title,
             body,
             tags,
+            semantic: None,
         };
         this.terms = this
             .articles
@@ -158,13 +207,46 @@ impl KbIndex {
         terms
     }
 
-    /// The best `limit` articles scoring at least `min_score` and holding at least
-    /// `min_coverage` of the query's terms.
-    pub fn search(&self, query: &str, limit: usize, min_score: f32, min_coverage: f32) -> Vec<Hit> {
-        let query_terms = self.analyze(query);
-        if query_terms.is_empty() {
-            return Vec::new();
+    /// The same index, searched by meaning too: embeds every article's views now, once.
+    ///
+    /// # Errors
+    /// The embedder failing, or answering with the wrong number of vectors.
+    pub fn with_embedder(mut self, embedder: Arc<dyn Embedder>) -> anyhow::Result<Self> {
+        let texts: Vec<String> = self
+            .articles
+            .iter()
+            .flat_map(|a| [a.title.clone(), format!("{}. {}", a.title, a.body)])
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let flat = embedder
+            .embed(&refs)
+            .with_context(|| format!("embedding the articles with {}", embedder.name()))?;
+        if flat.len() != texts.len() {
+            anyhow::bail!(
+                "{} returned {} vectors for {} texts",
+                embedder.name(),
+                flat.len(),
+                texts.len()
+            );
         }
+        let mut flat = flat.into_iter();
+        let vectors = self
+            .articles
+            .iter()
+            .filter_map(|_| Some([flat.next()?, flat.next()?]))
+            .collect();
+        self.semantic = Some(Semantic { embedder, vectors });
+        Ok(self)
+    }
+
+    /// The embedding model's name when the search is hybrid.
+    pub fn embedder_name(&self) -> Option<&str> {
+        self.semantic.as_ref().map(|s| s.embedder.name())
+    }
+
+    /// Each article's index, BM25 score and rank for `query`, best first (articles
+    /// sharing no term are absent).
+    fn bm25(&self, query: &str, limit: usize) -> Vec<(usize, f32)> {
         let mut parser =
             QueryParser::for_index(&self.index, vec![self.title, self.body, self.tags]);
         parser.set_field_boost(self.title, 2.0);
@@ -172,21 +254,122 @@ impl KbIndex {
         // Lenient: customer text is not query syntax; stray quotes or colons must not fail.
         let (query, _errors) = parser.parse_query_lenient(query);
         let searcher = self.reader.searcher();
-        let Ok(top) = searcher.search(&query, &TopDocs::with_limit(limit)) else {
+        let Ok(top) = searcher.search(&query, &TopDocs::with_limit(limit.max(1))) else {
             return Vec::new();
         };
         top.into_iter()
-            .filter(|(score, _)| *score >= min_score)
             .filter_map(|(score, addr)| {
                 let doc: TantivyDocument = searcher.doc(addr).ok()?;
-                let id = doc.get_first(self.id)?.as_str()?.to_string();
+                let id = doc.get_first(self.id)?.as_str()?;
                 let i = self.articles.iter().position(|a| a.id == id)?;
-                let found = query_terms.intersection(&self.terms[i]).count();
-                let coverage = found as f32 / query_terms.len() as f32;
+                Some((i, score))
+            })
+            .collect()
+    }
+
+    fn coverage(&self, query_terms: &HashSet<String>, i: usize) -> f32 {
+        if query_terms.is_empty() {
+            return 0.0;
+        }
+        query_terms.intersection(&self.terms[i]).count() as f32 / query_terms.len() as f32
+    }
+
+    /// Hybrid search: the articles that pass the BM25 gates or the similarity gate,
+    /// ordered by reciprocal rank fusion of the BM25 and the cosine rankings, at most
+    /// `gates.limit` of them.
+    ///
+    /// # Errors
+    /// No embedder ([`KbIndex::with_embedder`] was not called), or it failing on the
+    /// query.
+    pub fn hybrid_search(&self, query: &str, gates: &Gates) -> anyhow::Result<Vec<Hit>> {
+        let semantic = self
+            .semantic
+            .as_ref()
+            .context("hybrid search needs an embedder")?;
+        let q = semantic
+            .embedder
+            .embed(&[query])?
+            .into_iter()
+            .next()
+            .context("the embedder returned no vector for the query")?;
+        let similarity: Vec<f32> = semantic
+            .vectors
+            .iter()
+            .map(|views| {
+                views
+                    .iter()
+                    .map(|v| cosine(&q, v))
+                    .fold(f32::NEG_INFINITY, f32::max)
+            })
+            .collect();
+        let query_terms = self.analyze(query);
+        let lexical = if query_terms.is_empty() {
+            Vec::new()
+        } else {
+            self.bm25(query, self.articles.len())
+        };
+        let n = self.articles.len();
+        let mut bm25 = vec![0.0f32; n];
+        for &(i, score) in &lexical {
+            bm25[i] = score;
+        }
+        let coverage: Vec<f32> = (0..n).map(|i| self.coverage(&query_terms, i)).collect();
+        let lexical_pass: Vec<bool> = (0..n)
+            .map(|i| {
+                bm25[i] > 0.0 && bm25[i] >= gates.min_score && coverage[i] >= gates.min_coverage
+            })
+            .collect();
+        // Only the articles BM25 itself finds relevant take part in its ranking: a score
+        // under its own gates is one shared common word, and ranking by it would only
+        // push the meaning ranking's best answer down.
+        let mut fused = vec![0.0f32; n];
+        for (rank, &(i, _)) in lexical.iter().filter(|(i, _)| lexical_pass[*i]).enumerate() {
+            fused[i] += 1.0 / (RRF_K + rank as f32 + 1.0);
+        }
+        let mut by_meaning: Vec<usize> = (0..n).collect();
+        by_meaning.sort_by(|&a, &b| similarity[b].total_cmp(&similarity[a]));
+        for (rank, &i) in by_meaning.iter().enumerate() {
+            fused[i] += 1.0 / (RRF_K + rank as f32 + 1.0);
+        }
+        let mut hits: Vec<(f32, Hit)> = (0..n)
+            .filter(|&i| lexical_pass[i] || similarity[i] >= gates.min_similarity)
+            .map(|i| {
+                (
+                    fused[i],
+                    Hit {
+                        article: self.articles[i].clone(),
+                        score: bm25[i],
+                        coverage: coverage[i],
+                        similarity: Some(similarity[i]),
+                    },
+                )
+            })
+            .collect();
+        hits.sort_by(|a, b| b.0.total_cmp(&a.0));
+        Ok(hits
+            .into_iter()
+            .take(gates.limit)
+            .map(|(_, hit)| hit)
+            .collect())
+    }
+
+    /// The best `limit` articles scoring at least `min_score` and holding at least
+    /// `min_coverage` of the query's terms.
+    pub fn search(&self, query: &str, limit: usize, min_score: f32, min_coverage: f32) -> Vec<Hit> {
+        let query_terms = self.analyze(query);
+        if query_terms.is_empty() {
+            return Vec::new();
+        }
+        self.bm25(query, limit)
+            .into_iter()
+            .filter(|&(_, score)| score >= min_score)
+            .filter_map(|(i, score)| {
+                let coverage = self.coverage(&query_terms, i);
                 (coverage >= min_coverage).then(|| Hit {
                     article: self.articles[i].clone(),
                     score,
                     coverage,
+                    similarity: None,
                 })
             })
             .collect()

@@ -14,6 +14,7 @@ pub mod orders;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -25,6 +26,7 @@ use crate::domain::approval::{ActionRequest, PendingAction, derive_ids};
 use crate::domain::clock::Clock;
 use crate::domain::money::Usd;
 use crate::domain::ticket::Ticket;
+use crate::embedding::Embedder;
 
 /// How a call ended, for the trace and the metrics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -105,7 +107,7 @@ pub struct Ledger {
 /// The tools, bound to one backend, one knowledge base and one clock.
 pub struct ToolBox {
     backend: Arc<dyn CommerceBackend>,
-    kb: kb::KbIndex,
+    kb: Arc<kb::KbIndex>,
     kb_settings: KbSettings,
     clock: Clock,
     contracts: Vec<ToolContract>,
@@ -122,14 +124,18 @@ impl std::fmt::Debug for ToolBox {
 }
 
 impl ToolBox {
-    /// Builds the tools: compiles the schemas and indexes the knowledge base.
+    /// Builds the tools: compiles the schemas and indexes the knowledge base, by
+    /// meaning too when an `embedder` is given (`kb_search` is then hybrid; without
+    /// one, BM25 alone).
     ///
     /// # Errors
-    /// The backend failing to list articles, or the index failing to build.
+    /// The backend failing to list articles, or the index (or the articles'
+    /// embeddings) failing to build.
     pub async fn new(
         backend: Arc<dyn CommerceBackend>,
         kb_settings: KbSettings,
         clock: Clock,
+        embedder: Option<Arc<dyn Embedder>>,
     ) -> anyhow::Result<Self> {
         let contracts = contracts::all();
         let validators = contracts
@@ -141,10 +147,16 @@ impl ToolBox {
             })
             .collect::<anyhow::Result<_>>()?;
         let articles = backend.kb_articles().await?;
-        let kb = kb::KbIndex::build(articles)?;
+        let mut kb = kb::KbIndex::build(articles)?;
+        if let Some(embedder) = embedder {
+            // Encoding every article is CPU work: off the async threads.
+            kb = tokio::task::spawn_blocking(move || kb.with_embedder(embedder))
+                .await
+                .context("embedding the knowledge base")??;
+        }
         Ok(Self {
             backend,
-            kb,
+            kb: Arc::new(kb),
             kb_settings,
             clock,
             contracts,
@@ -215,7 +227,7 @@ impl ToolBox {
             )),
             (false, contracts::ORDER_LOOKUP) => self.order_lookup(ticket, args).await,
             (false, contracts::REFUND_ELIGIBILITY) => self.refund_eligibility(ticket, args).await,
-            (false, contracts::KB_SEARCH) => Ok(self.kb_search(args)),
+            (false, contracts::KB_SEARCH) => Ok(self.kb_search(args).await),
             (false, other) => Ok(ToolOutput::error(
                 "not_available",
                 json!({ "detail": format!("{other} must be gated: it has no direct implementation") }),
@@ -270,15 +282,46 @@ impl ToolBox {
         })
     }
 
-    fn kb_search(&self, args: &Value) -> ToolOutput {
-        let hits = self.kb.search(
-            str_arg(args, "query"),
-            self.kb_settings.max_results,
-            self.kb_settings.min_score,
-            self.kb_settings.min_coverage,
-        );
+    /// The embedding model's name when `kb_search` is hybrid.
+    pub fn kb_embedder(&self) -> Option<&str> {
+        self.kb.embedder_name()
+    }
+
+    async fn kb_search(&self, args: &Value) -> ToolOutput {
+        let query = str_arg(args, "query").to_string();
+        let s = &self.kb_settings;
+        let lexical =
+            |kb: &kb::KbIndex| kb.search(&query, s.max_results, s.min_score, s.min_coverage);
+        let hits = if self.kb.embedder_name().is_some() {
+            let gates = kb::Gates {
+                limit: s.max_results,
+                min_score: s.min_score,
+                min_coverage: s.min_coverage,
+                min_similarity: s.min_similarity,
+            };
+            let (kb, q) = (self.kb.clone(), query.clone());
+            // The query's encoding is CPU work (milliseconds): off the async threads.
+            match tokio::task::spawn_blocking(move || kb.hybrid_search(&q, &gates)).await {
+                Ok(Ok(hits)) => hits,
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %format!("{e:#}"), "semantic kb_search failed; answering by BM25 alone");
+                    lexical(&self.kb)
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "semantic kb_search panicked; answering by BM25 alone");
+                    lexical(&self.kb)
+                }
+            }
+        } else {
+            lexical(&self.kb)
+        };
         let round = |x: f32| (f64::from(x) * 1000.0).round() / 1000.0;
-        let scores: Vec<f64> = hits.iter().map(|h| round(h.score)).collect();
+        // Hybrid: each article's cosine similarity to the query (the gate that let it in
+        // when BM25 did not); lexical: its BM25 score.
+        let scores: Vec<f64> = hits
+            .iter()
+            .map(|h| round(h.similarity.unwrap_or(h.score)))
+            .collect();
         let articles: Vec<Value> = hits
             .into_iter()
             .map(|h| {

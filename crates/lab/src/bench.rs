@@ -111,7 +111,7 @@ pub async fn run(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec
                     settings,
                     opts,
                     &tickets,
-                    "b: worker, rules model",
+                    "b: worker, rules model, lexical kb_search",
                     Kind::Rules,
                     1,
                 )
@@ -225,6 +225,10 @@ async fn scenario(
             "127.0.0.1:0".into(),
         ),
         ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
+        // The worker's own cost, comparable across runs and machines: kb_search by BM25
+        // alone, whether or not this machine has the embedding model in its cache (its
+        // cost per search is measured apart, in docs/evals.md).
+        ("TICKET_AGENT__KB__SEMANTIC".into(), "false".into()),
         (
             "TICKET_AGENT__REDIS__URL".into(),
             settings.redis.url.clone(),
