@@ -1,8 +1,10 @@
-//! The ingest API's one broker connection and its confirm channel, opened on first
+//! The ingest API's one broker connection and its confirm channels, opened on first
 //! use and again after a loss.
 //!
-//! Requests share the channel (confirms are per message, so concurrent publishes on it
-//! are fine). While the broker is away a request must not wait for it: a failed
+//! Requests share a few confirm channels, taken in turn: confirms are per message, so
+//! concurrent publishes on one channel are fine, but the broker runs each channel in
+//! one process of its own, and one channel would cap the whole service at what that
+//! process can do. While the broker is away a request must not wait for it: a failed
 //! connect is not tried again before a jittered backoff has passed, and until then
 //! every request is answered at once (503 with `Retry-After`) instead of queueing
 //! behind reconnects.
@@ -17,6 +19,9 @@ use tokio::time::Instant;
 use crate::backoff::Backoff;
 use crate::config::AmqpSettings;
 use crate::queue::{Topology, confirm_channel, connect};
+
+/// Confirm channels per connection.
+const CHANNELS: usize = 4;
 
 /// A connect attempt longer than this counts as failed (a black-holed broker would
 /// otherwise hold the request for the TCP timeout).
@@ -36,7 +41,8 @@ pub enum LinkError {
 #[derive(Default)]
 struct State {
     conn: Option<Connection>,
-    channel: Option<Channel>,
+    channels: Vec<Channel>,
+    next: usize,
     failures: u32,
     next_attempt: Option<Instant>,
 }
@@ -60,17 +66,16 @@ impl Link {
         }
     }
 
-    /// The open confirm channel, connecting first when there is none and an attempt
+    /// An open confirm channel (the next in turn), connecting first when there is none and an attempt
     /// is due.
     ///
     /// # Errors
     /// [`LinkError`]: in backoff, or this attempt failed.
     pub async fn channel(&self) -> Result<Channel, LinkError> {
         let mut state = self.state.lock().await;
-        if let Some(ch) = &state.channel
-            && ch.status().connected()
-        {
-            return Ok(ch.clone());
+        if !state.channels.is_empty() && state.channels.iter().all(|c| c.status().connected()) {
+            state.next = state.next.wrapping_add(1);
+            return Ok(state.channels[state.next % state.channels.len()].clone());
         }
         if let Some(at) = state.next_attempt {
             let now = Instant::now();
@@ -79,17 +84,18 @@ impl Link {
             }
         }
         if let Some(conn) = state.conn.take() {
-            // The old connection lost its channel; close what is left of it.
+            // The old connection lost a channel; close what is left of it.
             let _ = conn.close(200, "reconnecting".into()).await;
         }
-        state.channel = None;
+        state.channels.clear();
         let attempt = tokio::time::timeout(CONNECT_TIMEOUT, self.open())
             .await
             .unwrap_or_else(|_| Err(anyhow::anyhow!("no answer within {CONNECT_TIMEOUT:?}")));
         match attempt {
-            Ok((conn, ch)) => {
+            Ok((conn, channels)) => {
+                let ch = channels[0].clone();
                 state.conn = Some(conn);
-                state.channel = Some(ch.clone());
+                state.channels = channels;
                 state.failures = 0;
                 state.next_attempt = None;
                 tracing::info!("ingest connected to RabbitMQ");
@@ -105,29 +111,29 @@ impl Link {
         }
     }
 
-    async fn open(&self) -> anyhow::Result<(Connection, Channel)> {
+    async fn open(&self) -> anyhow::Result<(Connection, Vec<Channel>)> {
         let conn = connect(&self.amqp.url, "ticket-agent ingest").await?;
-        let ch = confirm_channel(&conn).await?;
+        let mut channels = Vec::with_capacity(CHANNELS);
+        for _ in 0..CHANNELS {
+            channels.push(confirm_channel(&conn).await?);
+        }
         self.topology
-            .declare(&ch, &self.amqp)
+            .declare(&channels[0], &self.amqp)
             .await
             .context("declaring the topology")?;
-        Ok((conn, ch))
+        Ok((conn, channels))
     }
 
-    /// Whether the channel is open now (for `/readyz`; connects nothing).
+    /// Whether the channels are open now (connects nothing).
     pub async fn is_connected(&self) -> bool {
         let state = self.state.lock().await;
-        state
-            .channel
-            .as_ref()
-            .is_some_and(|ch| ch.status().connected())
+        !state.channels.is_empty() && state.channels.iter().all(|c| c.status().connected())
     }
 
     /// Closes the connection (after the last request).
     pub async fn close(&self) {
         let mut state = self.state.lock().await;
-        state.channel = None;
+        state.channels.clear();
         if let Some(conn) = state.conn.take() {
             let _ = conn.close(200, "ingest shutting down".into()).await;
         }

@@ -293,25 +293,17 @@ pub fn read_items(
             }
             raws.into_iter()
                 .enumerate()
-                .map(|(index, raw)| Item {
-                    index,
-                    line: None,
-                    ticket_id: sent_ticket_id(raw.get()),
-                    parsed: Ticket::from_json(raw.get().as_bytes(), max_body_bytes),
-                })
+                .map(|(index, raw)| item(index, None, raw.get(), max_body_bytes))
                 .collect()
         }
         Format::Json => {
-            let text = String::from_utf8_lossy(body);
+            let text = std::str::from_utf8(body).map_err(|e| {
+                RequestError::BadRequest(format!("the body is not UTF-8 text: {e}"))
+            })?;
             if text.trim().is_empty() {
                 Vec::new()
             } else {
-                vec![Item {
-                    index: 0,
-                    line: None,
-                    ticket_id: sent_ticket_id(&text),
-                    parsed: Ticket::from_json(body, max_body_bytes),
-                }]
+                vec![item(0, None, text, max_body_bytes)]
             }
         }
         Format::JsonLines => {
@@ -330,7 +322,10 @@ pub fn read_items(
                 .map(|(index, (line, raw, parsed))| Item {
                     index,
                     line: Some(line),
-                    ticket_id: sent_ticket_id(raw),
+                    ticket_id: match &parsed {
+                        Ok(t) => Some(t.ticket_id.to_string()),
+                        Err(_) => sent_ticket_id(raw),
+                    },
                     parsed,
                 })
                 .collect()
@@ -340,6 +335,21 @@ pub fn read_items(
         return Err(RequestError::BadRequest("the body holds no ticket".into()));
     }
     Ok(items)
+}
+
+/// One ticket read from its JSON text `raw`.
+fn item(index: usize, line: Option<usize>, raw: &str, max_body_bytes: usize) -> Item {
+    let parsed = Ticket::from_json(raw.as_bytes(), max_body_bytes);
+    let ticket_id = match &parsed {
+        Ok(t) => Some(t.ticket_id.to_string()),
+        Err(_) => sent_ticket_id(raw),
+    };
+    Item {
+        index,
+        line,
+        ticket_id,
+        parsed,
+    }
 }
 
 /// The `ticket_id` a sender wrote, for the answer, when it reads as one (an invalid
@@ -853,6 +863,10 @@ mod tests {
         ));
         assert!(matches!(
             read_items(Format::JsonLines, b"\n \n", 100, 10),
+            Err(RequestError::BadRequest(_))
+        ));
+        assert!(matches!(
+            read_items(Format::Json, b"{\"ticket_id\":\"\xff\"}", 100, 10),
             Err(RequestError::BadRequest(_))
         ));
         let three = format!("{OK}\n{OK}\n{OK}");

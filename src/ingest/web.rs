@@ -147,7 +147,7 @@ fn refuse(s: &WebState, e: &RequestError) -> Response {
     ),
     responses(
         (status = 202, description = "At least one ticket accepted and none to retry; `results` says what happened to each (invalid ones included).", body = IngestResponse),
-        (status = 400, description = "The body's framing is broken (an array that does not parse, JSON Lines that are not UTF-8), it holds no ticket, or a header is wrong.", body = ErrorBody),
+        (status = 400, description = "The body's framing is broken (an array that does not parse, a body that is not UTF-8), it holds no ticket, or a header is wrong.", body = ErrorBody),
         (status = 401, description = "No or an unknown bearer token.", body = ErrorBody,
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 409, description = "A ticket of the body is being published by another request right now: retry after `Retry-After`. Accepted ones are answered as duplicates then.", body = IngestResponse,
