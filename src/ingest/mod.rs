@@ -23,7 +23,6 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use sha2::{Digest, Sha256};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use utoipa::ToSchema;
@@ -377,9 +376,8 @@ pub fn idempotency_key(value: &[u8]) -> Result<String, RequestError> {
 /// Digest of a validated ticket: two sends with one key are the same ticket only when
 /// this matches.
 fn fingerprint(ticket: &Ticket) -> String {
-    let bytes = serde_json::to_vec(ticket).expect("a ticket serializes");
-    let digest = Sha256::digest(&bytes);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    let text = serde_json::to_string(ticket).expect("a ticket serializes");
+    crate::domain::digest(&[&text])
 }
 
 /// Tickets admitted against the in-flight bound; dropping it lets them go.
