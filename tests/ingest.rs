@@ -357,6 +357,63 @@ async fn a_ticket_the_broker_did_not_take_is_answered_503_and_its_retry_publishe
 }
 
 #[tokio::test]
+async fn a_key_claimed_by_a_request_that_died_answers_409_until_its_claim_runs_out_then_publishes()
+{
+    let env = Env::open("ingest-claim", |_| {}).await;
+    let api = Ingestion::start("claim", &env.settings).await;
+    // A request that claimed C-1 and died before the broker's confirm.
+    let key = ticket_agent::ingest::dedupe::DedupeKey::Ticket("C-1".into());
+    let claimed = api
+        .core
+        .dedupe()
+        .claim(
+            &[(&key, "fingerprint")],
+            std::time::Duration::from_millis(600),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        claimed[0],
+        ticket_agent::ingest::dedupe::Claimed::Ours(_)
+    ));
+    let (status, retry_after, body) = api.post_json(&ticket("C-1", "Hello.")).await;
+    assert_eq!(status, 409, "{body:#}");
+    assert!(retry_after.is_some());
+    assert_eq!(body["results"][0]["status"], "in_progress");
+    assert_eq!(published(&env).await, HashMap::new());
+
+    // Redis keeps real time: a claim's TTL cannot be paused, so this waits it out.
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    let (status, _, body) = api.post_json(&ticket("C-1", "Hello.")).await;
+    assert_eq!(status, 202, "{body:#}");
+    assert_eq!(body["published"], 1);
+    env.settled_depth(&env.topology.tickets_queue).await;
+    assert_eq!(
+        published(&env).await,
+        HashMap::from([("C-1".to_string(), 1)])
+    );
+
+    let metrics = api
+        .client
+        .get(format!("{}/metrics", api.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for name in [
+        "ticket_agent_ingest_accepted_total",
+        r#"ticket_agent_ingest_rejected_total{reason="in_progress"}"#,
+        "ticket_agent_ingest_request_duration_seconds_bucket",
+    ] {
+        assert!(metrics.contains(name), "{name} is not in /metrics");
+    }
+    api.stop().await;
+    env.cleanup().await;
+}
+
+#[tokio::test]
 async fn with_the_broker_unreachable_a_request_gets_503_with_retry_after_and_claims_nothing() {
     let closed = {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
