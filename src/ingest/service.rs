@@ -22,6 +22,23 @@ use crate::auth::TokenHolders;
 use crate::config::Settings;
 use crate::metrics::{self, Readiness, ReadyCheck};
 
+/// The values of `ticket_agent_ingest_rejected_total{reason}`.
+const REASONS: [&str; 13] = [
+    "malformed",
+    "missing",
+    "too_long",
+    "bad_id",
+    "conflict",
+    "in_progress",
+    "overloaded",
+    "broker_unavailable",
+    "store_unavailable",
+    "unauthorized",
+    "too_large",
+    "unsupported_media_type",
+    "bad_request",
+];
+
 struct IngestHealth(Arc<Ingest>);
 
 #[async_trait::async_trait]
@@ -58,6 +75,13 @@ impl IngestApp {
         if senders.is_empty() {
             tracing::warn!(var = %var, "no senders configured: every request will be refused (401)");
         }
+        // Every reason a ticket can be refused for, at 0, so that rate() has a series
+        // before the first refusal.
+        let m = metrics::global();
+        for reason in REASONS {
+            m.ingest_rejected.with_label_values(&[reason]);
+        }
+        m.ingest_latency.with_label_values(&["202"]);
         let listener = TcpListener::bind(&settings.ingest.listen)
             .await
             .with_context(|| format!("binding ingest.listen = {}", settings.ingest.listen))?;
