@@ -265,6 +265,24 @@ async fn a_missing_or_wrong_token_gets_401_and_an_oversized_body_413_and_nothing
     let big = ticket("R-2", &"x".repeat(4096)).to_string();
     let (status, _, body) = api.post("application/json", big, &[]).await;
     assert_eq!((status, body["error"].as_str()), (413, Some("too_large")));
+    // Streamed without a length, the body is cut at the limit all the same.
+    let addr = api.base.trim_start_matches("http://").to_string();
+    let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let chunk = format!("[{}", ticket("R-6", &"y".repeat(2900)));
+    let request = format!(
+        "POST /v1/tickets HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {TOKEN}\r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n\
+         {:x}\r\n{chunk}\r\n1\r\n]\r\n0\r\n\r\n",
+        chunk.len()
+    );
+    tokio::io::AsyncWriteExt::write_all(&mut stream, request.as_bytes())
+        .await
+        .unwrap();
+    let mut answer_bytes = Vec::new();
+    let _ = tokio::io::AsyncReadExt::read_to_end(&mut stream, &mut answer_bytes).await;
+    let answer_text = String::from_utf8_lossy(&answer_bytes);
+    assert!(answer_text.starts_with("HTTP/1.1 413"), "{answer_text}");
+    assert!(answer_text.contains("too_large"), "{answer_text}");
     let three = json!([ticket("R-3", "a"), ticket("R-4", "b"), ticket("R-5", "c")]);
     let (status, _, body) = api.post_json(&three).await;
     assert_eq!((status, body["error"].as_str()), (413, Some("too_large")));
