@@ -1107,7 +1107,7 @@ def check_metric_names(report: Report, exprs: list[tuple[str, str]], recorded: s
     report.ok(f"{len(exprs) + len(dashboard_exprs)} expressions parsed; ticket-agent metrics used: "
               f"{', '.join(sorted(product))}")
     report.note("crates/lab/tests/deploy_metrics.rs checks every ticket_agent_* name in deploy/ against the live "
-                "/metrics of a worker and an approvals service")
+                "/metrics of a worker, an approvals service and an ingest API")
     for name in sorted(external):
         report.ok(f"{name}: from {EXTERNAL_METRICS[name]}")
     missing = sorted(set(documented) - in_dashboard)

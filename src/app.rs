@@ -1,6 +1,6 @@
 //! Builds the application's pieces from settings, one builder per piece (the model,
 //! the commerce backend, the outbox, the agent, the broker connection, the worker, the
-//! approvals core and service), so that the CLI, the lab, the evals and the tests start
+//! approvals core and service, the ingest core and service), so that the CLI, the lab, the evals and the tests start
 //! exactly what production starts. Nothing below this module reads settings to decide
 //! what to build; this module decides and hands the parts down.
 
@@ -22,6 +22,10 @@ use crate::domain::clock::Clock;
 use crate::embedding::{Embedder, Memo};
 use crate::executor::Outbox;
 use crate::idempotency::RedisStore;
+use crate::ingest::dedupe::Dedupe;
+use crate::ingest::link::Link;
+use crate::ingest::service::IngestApp;
+use crate::ingest::{Ingest, Limits as IngestLimits};
 use crate::model::ChatModel;
 use crate::queue::worker::WorkerApp;
 use crate::queue::{PublishChannel, Topology};
@@ -202,7 +206,12 @@ pub async fn embedded_agent(
 /// # Errors
 /// As [`model`], [`commerce_backend`] and [`agent`].
 pub async fn configured_agent(settings: &Settings) -> anyhow::Result<Agent> {
-    agent(settings, commerce_backend(settings)?, model(settings).await?).await
+    agent(
+        settings,
+        commerce_backend(settings)?,
+        model(settings).await?,
+    )
+    .await
 }
 
 /// A broker connection named `name` (the management UI shows it), a channel in
@@ -268,6 +277,41 @@ pub async fn approvals_app(settings: Settings) -> anyhow::Result<ApprovalsApp> {
     let publish = PublishChannel::default();
     let core = approvals(&settings, Arc::new(publish.clone())).await?;
     ApprovalsApp::build(settings, core, publish).await
+}
+
+/// The ingest core: the dedupe records in Redis, a broker link declaring the topology
+/// on each connect, the limits of `[ingest]`.
+///
+/// # Errors
+/// Redis unreachable.
+pub async fn ingest(settings: &Settings) -> anyhow::Result<Ingest> {
+    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+    let dedupe = Dedupe::connect(&settings.redis.url, &settings.redis.key_prefix)
+        .await
+        .context("connecting to Redis (redis.url)")?;
+    let link = Arc::new(Link::new(&settings.amqp, &topology));
+    Ok(Ingest::new(
+        topology,
+        link,
+        dedupe,
+        IngestLimits::from_settings(settings),
+    ))
+}
+
+/// The ingest service: settings checked, the core, the senders, the address bound.
+/// The broker is connected once here so that a wrong URL shows in the first log
+/// lines; a broker that is away is not fatal (requests are answered 503 until it is
+/// back).
+///
+/// # Errors
+/// Invalid settings, or as [`ingest`] and [`IngestApp::build`].
+pub async fn ingest_app(settings: Settings) -> anyhow::Result<IngestApp> {
+    settings.validate()?;
+    let core = ingest(&settings).await?;
+    if let Err(e) = core.link().channel().await {
+        tracing::warn!(error = %e, "starting without the broker; requests get 503 until it answers");
+    }
+    IngestApp::build(settings, core).await
 }
 
 /// Resolves on SIGTERM or SIGINT (Ctrl-C), silently.

@@ -44,6 +44,8 @@ pub struct Settings {
     pub approvals: ApprovalsSettings,
     /// Trace export.
     pub telemetry: TelemetrySettings,
+    /// The HTTP ingest API.
+    pub ingest: IngestSettings,
 }
 
 /// Trace export over OTLP/HTTP (docs/operations.md, "Tracing").
@@ -299,6 +301,33 @@ pub struct ApprovalsSettings {
     pub cookie_secure: bool,
 }
 
+/// The HTTP ingest API (`ticket-agent ingest serve`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct IngestSettings {
+    /// Address of `POST /v1/tickets`, `/openapi.json` and the probes.
+    pub listen: String,
+    /// The environment variable listing senders and their tokens (`name:token,…`).
+    pub senders_env: String,
+    /// Largest request body accepted, in bytes (413 past it, before any parsing).
+    pub max_request_bytes: usize,
+    /// Most tickets in one request (413 past it).
+    pub max_batch: usize,
+    /// Tickets admitted at once, from validation to the broker's confirm; a request
+    /// that would pass it is answered 503 at once (at least `max_batch`).
+    pub max_in_flight: usize,
+    /// Seconds an accepted ticket is remembered: a retry within it publishes nothing.
+    pub dedupe_window_secs: u64,
+    /// Seconds a ticket's claim holds while it is being published; a process that dies
+    /// before the confirm lets it run out, and a retry then publishes.
+    pub claim_lease_secs: u64,
+    /// Milliseconds to wait for the broker's confirms before answering 503.
+    pub confirm_timeout_ms: u64,
+    /// The `Retry-After` of a 503 or 409, in seconds.
+    pub retry_after_secs: u64,
+    /// On SIGTERM/SIGINT: seconds in-flight requests get to finish before the exit.
+    pub shutdown_grace_secs: u64,
+}
+
 /// Knowledge-base search.
 #[derive(Debug, Clone, Deserialize)]
 pub struct KbSettings {
@@ -510,7 +539,8 @@ impl Settings {
     /// # Errors
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
-        let checks: [(&str, bool); 16] = [
+        let ingest = &self.ingest;
+        let checks: [(&str, bool); 22] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
@@ -539,6 +569,19 @@ impl Settings {
                 "eval.min_pass_rate",
                 (0.0..=1.0).contains(&self.eval.min_pass_rate),
             ),
+            ("ingest.max_request_bytes", ingest.max_request_bytes >= 1),
+            ("ingest.max_batch", ingest.max_batch >= 1),
+            (
+                "ingest.max_in_flight",
+                ingest.max_in_flight >= ingest.max_batch
+                    && u32::try_from(ingest.max_in_flight).is_ok(),
+            ),
+            ("ingest.dedupe_window_secs", ingest.dedupe_window_secs >= 1),
+            (
+                "ingest.claim_lease_secs",
+                ingest.claim_lease_secs.saturating_mul(1000) > ingest.confirm_timeout_ms,
+            ),
+            ("ingest.confirm_timeout_ms", ingest.confirm_timeout_ms >= 1),
         ];
         for (key, ok) in checks {
             if !ok {

@@ -9,6 +9,8 @@
 //! - [`eval`]: the eval set's runner and metrics.
 //! - [`app`]: one builder per piece from [`config::Settings`], for production, the tests
 //!   and the lab alike.
+//! - [`ingest`]: the HTTP ingest API: tickets in, validated as `submit` does, deduplicated
+//!   in Redis, published with confirms; its service and OpenAPI document.
 //! - [`approvals`]: the pending store, the one decision path, the console and API, the
 //!   service.
 //! - [`queue`]: RabbitMQ topology, the one consumer, messages, the worker, the ticket's
@@ -21,8 +23,8 @@
 //! - [`commerce`]: the backend trait, the embedded shop, the HTTP backend.
 //! - [`idempotency`], [`prompt`]: claims and results of side effects; what the model
 //!   reads.
-//! - [`kv`], [`http`], [`backoff`]: Redis and the lease protocol; what outbound HTTP
-//!   clients share; the one jittered backoff.
+//! - [`kv`], [`http`], [`backoff`], [`auth`]: Redis and the lease protocol; what outbound
+//!   HTTP clients share; the one jittered backoff; who holds a bearer token.
 //! - [`config`], [`telemetry`], [`metrics`]: settings and secrets; logs, spans and
 //!   redaction; Prometheus metrics and health endpoints.
 //! - [`embedding`]: sentence embeddings, the interface search and intent share.
@@ -32,6 +34,7 @@
 pub mod agent;
 pub mod app;
 pub mod approvals;
+pub mod auth;
 pub mod backoff;
 pub mod cli;
 pub mod commerce;
@@ -43,6 +46,7 @@ pub mod eval;
 pub mod executor;
 pub mod http;
 pub mod idempotency;
+pub mod ingest;
 pub mod kv;
 pub mod metrics;
 pub mod model;

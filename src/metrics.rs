@@ -2,7 +2,7 @@
 //!
 //! One process-global registry ([`global`]) holds every metric the project exports: the
 //! places that record (the agent loop, the model providers' HTTP retries, the worker,
-//! the approvals service) are spread across modules and some of them (`model::http`)
+//! the approvals service, the ingest API) are spread across modules and some of them (`model::http`)
 //! are built far from any handle a caller could pass, and a process runs exactly one
 //! worker or one approvals service in production. The price is that tests in one
 //! process share the registry: they assert on *deltas* (read before, read after) or on
@@ -26,8 +26,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use prometheus::{
-    CounterVec, Encoder, Gauge, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
-    Registry, TextEncoder,
+    CounterVec, Encoder, Gauge, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    Opts, Registry, TextEncoder,
 };
 use serde::Serialize;
 
@@ -40,6 +40,12 @@ const TICKET_BUCKETS: &[f64] = &[
 /// Buckets of one model request (retries inside the call included), in seconds.
 const MODEL_BUCKETS: &[f64] = &[
     0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 120.0,
+];
+
+/// Buckets of one ingest request, in seconds: a refusal before any I/O, a confirm on a
+/// quiet broker, a batch of hundreds under load.
+const INGEST_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
 /// What one successful model call spent, in plain numbers (this module knows no
@@ -115,6 +121,24 @@ pub struct Metrics {
     /// actions: `executed`, `failed` (refused for good), `pending` (not done yet;
     /// retried by the sweep).
     pub approvals_executed: IntCounterVec,
+    /// `ticket_agent_ingest_accepted_total`: tickets the ingest API published and the
+    /// broker confirmed.
+    pub ingest_accepted: IntCounter,
+    /// `ticket_agent_ingest_deduplicated_total`: tickets answered from an earlier
+    /// acceptance (a sender's retry, or a repeat within one batch); nothing published.
+    pub ingest_deduplicated: IntCounter,
+    /// `ticket_agent_ingest_rejected_total{reason}`: tickets the ingest API did not
+    /// accept, by reason (`malformed`, `missing`, `too_long`, `bad_id`, `conflict`,
+    /// `in_progress`, `overloaded`, `broker_unavailable`, `store_unavailable`); and
+    /// requests refused before their tickets were read (`unauthorized`, `too_large`,
+    /// `unsupported_media_type`, `bad_request`).
+    pub ingest_rejected: IntCounterVec,
+    /// `ticket_agent_ingest_request_duration_seconds{status}`: time to answer one
+    /// `POST /v1/tickets` (confirms included), by HTTP status.
+    pub ingest_latency: HistogramVec,
+    /// `ticket_agent_ingest_in_flight`: tickets admitted and not yet answered (bounded
+    /// by `ingest.max_in_flight`).
+    pub ingest_in_flight: IntGauge,
 }
 
 fn counter(registry: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
@@ -141,6 +165,14 @@ fn histogram(
         .register(Box::new(h.clone()))
         .expect("registered once");
     h
+}
+
+fn int_counter(registry: &Registry, name: &str, help: &str) -> IntCounter {
+    let c = IntCounter::new(name, help).expect("a valid metric");
+    registry
+        .register(Box::new(c.clone()))
+        .expect("registered once");
+    c
 }
 
 fn int_gauge(registry: &Registry, name: &str, help: &str) -> IntGauge {
@@ -278,6 +310,34 @@ impl Metrics {
                 "ticket_agent_approvals_executed_total",
                 "Executions of approved actions, by tool and status.",
                 &["tool", "status"],
+            ),
+            ingest_accepted: int_counter(
+                &r,
+                "ticket_agent_ingest_accepted_total",
+                "Tickets the ingest API published, confirmed by the broker.",
+            ),
+            ingest_deduplicated: int_counter(
+                &r,
+                "ticket_agent_ingest_deduplicated_total",
+                "Tickets answered from an earlier acceptance; nothing published.",
+            ),
+            ingest_rejected: counter(
+                &r,
+                "ticket_agent_ingest_rejected_total",
+                "Tickets (or whole requests) the ingest API refused, by reason.",
+                &["reason"],
+            ),
+            ingest_latency: histogram(
+                &r,
+                "ticket_agent_ingest_request_duration_seconds",
+                "Time to answer one ingest request, by HTTP status.",
+                &["status"],
+                INGEST_BUCKETS,
+            ),
+            ingest_in_flight: int_gauge(
+                &r,
+                "ticket_agent_ingest_in_flight",
+                "Tickets admitted by the ingest API and not yet answered.",
             ),
             registry: r,
         }

@@ -81,8 +81,8 @@ impl ApprovalsApp {
         approvals: Approvals,
         publish: PublishChannel,
     ) -> anyhow::Result<Self> {
-        let reviewers =
-            Reviewers::from_env(&settings.approvals.reviewers_env).with_context(|| {
+        let reviewers = Reviewers::from_env(&settings.approvals.reviewers_env, "reviewer")
+            .with_context(|| {
                 format!(
                     "reading reviewers from ${}",
                     settings.approvals.reviewers_env

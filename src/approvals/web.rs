@@ -16,9 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use maud::{DOCTYPE, Markup, html};
-use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::{ApprovalRecord, Approvals, DecideError, Verdict};
@@ -27,76 +25,7 @@ use crate::kv::StoreError;
 const SESSION_COOKIE: &str = "ta_session";
 
 /// Reviewers and their tokens, from the environment (`name:token,name:token`).
-#[derive(Clone, Default)]
-pub struct Reviewers(Vec<(String, [u8; 32])>);
-
-impl std::fmt::Debug for Reviewers {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Names only: tokens are never printed.
-        f.debug_list()
-            .entries(self.0.iter().map(|(n, _)| n))
-            .finish()
-    }
-}
-
-impl Reviewers {
-    /// Parses `name:token` pairs separated by commas.
-    ///
-    /// # Errors
-    /// A pair without a name or a token, or a token shorter than 12 characters.
-    pub fn parse(spec: &str) -> anyhow::Result<Self> {
-        let mut out = Vec::new();
-        for pair in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (name, token) = pair
-                .split_once(':')
-                .ok_or_else(|| anyhow::anyhow!("a reviewer entry is not name:token"))?;
-            anyhow::ensure!(!name.trim().is_empty(), "a reviewer entry has no name");
-            anyhow::ensure!(
-                token.len() >= 12,
-                "reviewer {name}'s token is shorter than 12 characters"
-            );
-            out.push((
-                name.trim().to_string(),
-                Sha256::digest(token.as_bytes()).into(),
-            ));
-        }
-        Ok(Self(out))
-    }
-
-    /// Reads them from the environment variable `var`.
-    ///
-    /// # Errors
-    /// As [`Reviewers::parse`]; an unset variable gives no reviewers (nobody can decide).
-    pub fn from_env(var: &str) -> anyhow::Result<Self> {
-        match crate::config::secret_from_env(var) {
-            Some(spec) => Self::parse(spec.expose_secret()),
-            None => Ok(Self::default()),
-        }
-    }
-
-    /// The reviewer holding `token`.
-    pub fn who(&self, token: &str) -> Option<&str> {
-        let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
-        // Compare every entry in full, whatever matches, so timing says nothing.
-        let mut found = None;
-        for (name, expected) in &self.0 {
-            if bool::from(expected.ct_eq(&digest)) {
-                found = Some(name.as_str());
-            }
-        }
-        found
-    }
-
-    /// How many reviewers.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+pub type Reviewers = crate::auth::TokenHolders;
 
 /// Whether two secrets are equal, in time that does not depend on where they differ
 /// (a length mismatch answers at once: lengths are not secret here).
@@ -442,9 +371,8 @@ fn decide_error(e: &DecideError) -> (StatusCode, String) {
 }
 
 fn bearer<'a>(s: &'a WebState, headers: &HeaderMap) -> Option<&'a str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let token = value.strip_prefix("Bearer ")?;
-    s.reviewers.who(token.trim())
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok();
+    s.reviewers.bearer(value)
 }
 
 fn unauthorized() -> Response {

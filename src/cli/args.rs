@@ -62,6 +62,12 @@ pub enum Command {
         #[command(subcommand)]
         command: ApprovalsCommand,
     },
+    /// The HTTP ingest API (serve) and its OpenAPI document (openapi).
+    Ingest {
+        /// serve or openapi.
+        #[command(subcommand)]
+        command: IngestCommand,
+    },
     /// Runs the eval set and prints the table and metrics.
     Eval {
         /// Folder of case files (default: eval.cases_dir).
@@ -192,6 +198,15 @@ pub enum ApprovalsCommand {
     },
 }
 
+/// The ingest API's commands.
+#[derive(Subcommand)]
+pub enum IngestCommand {
+    /// Serves POST /v1/tickets until SIGTERM/SIGINT, then drains.
+    Serve,
+    /// Prints the OpenAPI document (as committed in docs/openapi/ingest.json).
+    Openapi,
+}
+
 impl Command {
     /// The default log level: long-running commands log a line per ticket; batch
     /// commands keep stderr for their progress bar and summary.
@@ -200,6 +215,9 @@ impl Command {
             Command::Worker { .. }
             | Command::Approvals {
                 command: ApprovalsCommand::Serve,
+            }
+            | Command::Ingest {
+                command: IngestCommand::Serve,
             } => "info",
             _ => "warn",
         }

@@ -25,7 +25,7 @@ use crate::config::Settings;
 use crate::process::Progress;
 use crate::queue::PublishChannel;
 use crate::queue::dlq::{self, Selection};
-use args::{ApprovalsCommand, DlqCommand};
+use args::{ApprovalsCommand, DlqCommand, IngestCommand};
 use render::{ApprovalList, Bar, DeadLetterTable, EvalView, ReplayView, SubmitView};
 
 /// Settings from the layers, with a `--model` override applied.
@@ -114,6 +114,29 @@ pub async fn submit(settings: &Settings, input: &str) -> anyhow::Result<ExitCode
     let _ = conn.close(200, "done".into()).await;
     eprint!("{}", SubmitView(&report, &topology.tickets_exchange));
     Ok(exit(report.invalid.is_empty()))
+}
+
+/// `ingest serve`: the API until SIGTERM/SIGINT, then the drain; `ingest openapi`:
+/// the OpenAPI document to `out`.
+///
+/// # Errors
+/// As [`app::ingest_app`]; the server failing; `out` failing.
+pub async fn ingest(
+    settings: Settings,
+    command: IngestCommand,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    match command {
+        IngestCommand::Serve => {
+            let app = app::ingest_app(settings).await?;
+            eprintln!("ingest API on http://{}/v1/tickets", app.local_addr()?);
+            app.run_until_stopped(app::shutdown_signal()).await?;
+        }
+        IngestCommand::Openapi => {
+            write!(out, "{}", crate::ingest::web::openapi_json_text())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `topology`: declares everything and writes the names as JSON.

@@ -54,6 +54,17 @@ impl TicketError {
             | TicketError::BadId { field } => Some(field),
         }
     }
+
+    /// A stable word for the kind of error (`malformed`, `missing`, `too_long`,
+    /// `bad_id`), for machines: API answers and metric labels.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            TicketError::Malformed(_) => "malformed",
+            TicketError::Empty { .. } => "missing",
+            TicketError::TooLong { .. } => "too_long",
+            TicketError::BadId { .. } => "bad_id",
+        }
+    }
 }
 
 macro_rules! id_newtype {

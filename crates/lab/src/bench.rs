@@ -159,13 +159,23 @@ enum Kind {
 /// The traffic: what `ticket-agent-lab gen` writes for this seed, poison left out, as
 /// ticket JSON.
 fn generate(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    traffic(settings, opts.n, opts.seed)
+}
+
+/// `n` lines of `ticket-agent-lab gen --seed SEED`, poison left out: (ticket id, ticket
+/// JSON). The ingest benchmark sends the same traffic.
+pub(crate) fn traffic(
+    settings: &Settings,
+    n: usize,
+    seed: u64,
+) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     let world = ticket_agent::app::load_world(settings)?;
     let now = settings.clock.now.or(world.now).context(
         "the traffic is labelled against a pinned clock: set clock.now or use a world with `now`",
     )?;
     let options = crate::traffic::GenOptions {
-        n: opts.n,
-        seed: opts.seed,
+        n,
+        seed,
         ..Default::default()
     };
     let mut tickets = Vec::new();

@@ -8,6 +8,8 @@
 //!   (`ticket-agent-lab fake-llm`).
 //! - [`bench`]: the numbers of docs/benchmarks.md (`ticket-agent-lab bench`, and the
 //!   bare broker loop `bench-loop` it runs as a child).
+//! - [`ingest_bench`]: the ingest API's throughput with confirms against the bare
+//!   publish limit (`ticket-agent-lab bench-ingest`).
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
 //! - [`proc`]: the child processes bench and chaos run, signal and measure.
@@ -15,5 +17,6 @@
 pub mod bench;
 pub mod chaos;
 pub mod fake_llm;
+pub mod ingest_bench;
 pub mod proc;
 pub mod traffic;

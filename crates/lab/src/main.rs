@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
-use ticket_agent_lab::{bench, chaos, fake_llm, traffic};
+use ticket_agent_lab::{bench, chaos, fake_llm, ingest_bench, traffic};
 
 /// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
 #[derive(Parser)]
@@ -90,6 +90,32 @@ enum Command {
         #[arg(long, default_value = "1,2,4")]
         scale: String,
         /// The ticket-agent binary the workers run (default: the one beside this binary).
+        #[arg(long, value_name = "PATH")]
+        agent_binary: Option<PathBuf>,
+        /// Also write the measurements as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Measures the ingest API's throughput with confirms (one ticket per request, and
+    /// batches) against the bare publish limit of the same broker, in one run.
+    BenchIngest {
+        /// Tickets per scenario.
+        #[arg(long, default_value_t = 5000)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Concurrent senders (and bare publishers).
+        #[arg(long, default_value_t = 16)]
+        clients: usize,
+        /// Tickets per request in the batch scenario (and per confirm window of the
+        /// bare publisher).
+        #[arg(long, default_value_t = 100)]
+        batch: usize,
+        /// Rounds of the three scenarios (the median round of each is reported).
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
+        /// The ticket-agent binary serving the API (default: the one beside this binary).
         #[arg(long, value_name = "PATH")]
         agent_binary: Option<PathBuf>,
         /// Also write the measurements as JSON here.
@@ -216,6 +242,30 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 std::fs::write(&path, serde_json::to_string_pretty(&measurements)?)?;
             }
             println!("{}", bench::markdown(&measurements, &opts));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::BenchIngest {
+            n,
+            seed,
+            clients,
+            batch,
+            rounds,
+            agent_binary: given,
+            json,
+        } => {
+            let opts = ingest_bench::IngestBenchOptions {
+                n,
+                seed,
+                clients: clients.max(1),
+                batch: batch.max(1),
+                rounds,
+                agent_binary: agent_binary(given)?,
+            };
+            let measurements = ingest_bench::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&measurements)?)?;
+            }
+            println!("{}", ingest_bench::markdown(&measurements, &opts));
             Ok(ExitCode::SUCCESS)
         }
         Command::Chaos {

@@ -10,8 +10,9 @@
 //! API over the OpenAI wire format (with 429s and 500s, so that the retry counter moves and
 //! the configured prices give a cost). A labelled family has no series until something is
 //! recorded in it, so the test drives the whole path once, a refund included: submitted,
-//! proposed, approved through the JSON API, executed. Names under `ticket_agent_approvals_`
-//! must come from the approvals service, the others from the worker.
+//! proposed, approved through the JSON API, executed; then one ticket through `ingest
+//! serve`. Names under `ticket_agent_approvals_` must come from the approvals service,
+//! those under `ticket_agent_ingest_` from the ingest API, the others from the worker.
 //!
 //! Self-contained on purpose: it uses the binary, its settings and its HTTP endpoints, and
 //! of the library only what cleans up after it.
@@ -476,18 +477,76 @@ async fn run_fleet(prefix: &str, outbox: &Path) -> Result<Vec<String>, String> {
     )
     .await
     .map_err(|e| format!("{e}\n{}", approvals.tail()))?;
+
+    // The ingest API, with one ticket through it.
+    let mut ingest_env = env.clone();
+    ingest_env.extend([
+        (
+            "TICKET_AGENT__INGEST__LISTEN".to_string(),
+            "127.0.0.1:0".to_string(),
+        ),
+        (
+            "TICKET_AGENT_INGEST_TOKENS".to_string(),
+            format!("deploy:{REVIEWER_TOKEN}"),
+        ),
+    ]);
+    let mut ingest = Proc::spawn(
+        "ingest serve",
+        &["--log-format", "json", "ingest", "serve"],
+        &ingest_env,
+    );
+    let api = ingest.wait_for_word_after("ingest API on http://", Duration::from_secs(20))?;
+    let api = api.trim_end_matches("/v1/tickets").to_string();
+    let posted = client
+        .post(format!("http://{api}/v1/tickets"))
+        .bearer_auth(REVIEWER_TOKEN)
+        .header("content-type", "application/json")
+        .body(r#"{"ticket_id":"deploy-ingest-1","subject":"Hello","body":"Where is my order?","customer_id":"C001"}"#)
+        .send()
+        .await
+        .map_err(|e| format!("posting to the ingest API: {e}\n{}", ingest.tail()))?;
+    if posted.status().as_u16() != 202 {
+        return Err(format!(
+            "the ingest API answered {}\n{}",
+            posted.status(),
+            ingest.tail()
+        ));
+    }
+    let (_, ingest_page) = get(&client, &format!("http://{api}/metrics")).await?;
     drop(model);
 
     let names = referenced_names(&repo().join("deploy"));
-    let missing = |page: &str, approvals_names: bool| -> Vec<String> {
+    let owner = |n: &str| {
+        if n.starts_with("ticket_agent_approvals_") {
+            "approvals"
+        } else if n.starts_with("ticket_agent_ingest_") {
+            "ingest"
+        } else {
+            "worker"
+        }
+    };
+    let missing = |page: &str, process: &str| -> Vec<String> {
         names
             .keys()
-            .filter(|n| n.starts_with("ticket_agent_approvals_") == approvals_names)
+            .filter(|n| owner(n) == process)
             .filter(|n| !exports(page, n))
             .cloned()
             .collect()
     };
-    let (of_worker, of_approvals) = (missing(&worker_page, false), missing(&approvals_page, true));
+    let (of_worker, of_approvals, of_ingest) = (
+        missing(&worker_page, "worker"),
+        missing(&approvals_page, "approvals"),
+        missing(&ingest_page, "ingest"),
+    );
+    if !of_ingest.is_empty() {
+        return Err(missing_report(
+            "ingest API",
+            &of_ingest,
+            &names,
+            &ingest_page,
+            &ingest,
+        ));
+    }
     if !of_worker.is_empty() {
         return Err(missing_report(
             "worker",
