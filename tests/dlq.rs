@@ -419,10 +419,14 @@ async fn a_replay_dropped_mid_pass_still_accounts_for_every_letter_and_names_the
         .filter(|e| matches!(e.action, ReplayAction::Replayed { .. }))
         .filter_map(|e| e.ticket_id.as_deref())
         .collect();
+    // The cut fires once three copies are in the tickets queue; the third one's confirm
+    // may not have come back yet, and then it is the letter named as in both queues.
+    let accounted = replayed.len() + usize::from(report.in_both_queues.is_some());
     assert!(
-        replayed.len() >= 3 && replayed.len() < n,
-        "{}",
-        replayed.len()
+        accounted >= 3 && replayed.len() < n,
+        "{} replayed, in both: {:?}",
+        replayed.len(),
+        report.in_both_queues
     );
     // Nothing lost; at most the named letter is in both queues.
     for i in 0..n {
