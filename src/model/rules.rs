@@ -29,7 +29,16 @@ use crate::tools::contracts::{ISSUE_REFUND, KB_SEARCH, ORDER_LOOKUP, REFUND_ELIG
 #[derive(Debug, Default, Clone)]
 pub struct RulesModel {
     intents: Option<Arc<IntentClassifier>>,
+    /// The guesses of the last few tickets: every turn of a ticket reads the same text,
+    /// and embedding it once is enough.
+    recent: Arc<std::sync::Mutex<Recent>>,
 }
+
+/// Ticket texts and their guesses, oldest first.
+type Recent = std::collections::VecDeque<(String, Option<IntentGuess>)>;
+
+/// Tickets whose guess is kept: more than run at once in one worker.
+const RECENT_GUESSES: usize = 256;
 
 impl RulesModel {
     /// The rules model with text rules alone.
@@ -38,9 +47,7 @@ impl RulesModel {
     }
 
     /// The rules model, deciding intent by meaning too when an embedder is given (its
-    /// example bank is embedded here, once). Every turn of a ticket reads the same
-    /// text: give it the process's memoised embedder ([`crate::embedding::Memo`], as
-    /// `app::model` does), so that the text is encoded once for all its turns.
+    /// example bank is embedded here, once).
     ///
     /// # Errors
     /// When the embedder fails on the example bank.
@@ -50,6 +57,7 @@ impl RulesModel {
                 Some(e) => Some(Arc::new(IntentClassifier::new(e)?)),
                 None => None,
             },
+            recent: Arc::default(),
         })
     }
 
@@ -57,6 +65,7 @@ impl RulesModel {
     pub fn with_classifier(classifier: IntentClassifier) -> Self {
         Self {
             intents: Some(Arc::new(classifier)),
+            recent: Arc::default(),
         }
     }
 
@@ -66,8 +75,21 @@ impl RulesModel {
     async fn guess(&self, t: &TicketText) -> Option<IntentGuess> {
         let classifier = self.intents.clone()?;
         let text = t.text.clone();
+        let cached = |recent: &Recent| recent.iter().find(|(k, _)| *k == text).map(|(_, g)| *g);
+        if let Some(guess) = self.recent.lock().ok().and_then(|r| cached(&r)) {
+            return guess;
+        }
+        let key = text.clone();
         match tokio::task::spawn_blocking(move || classifier.classify(&text)).await {
-            Ok(Ok(guess)) => guess,
+            Ok(Ok(guess)) => {
+                if let Ok(mut recent) = self.recent.lock() {
+                    if recent.len() >= RECENT_GUESSES {
+                        recent.pop_front();
+                    }
+                    recent.push_back((key, guess));
+                }
+                guess
+            }
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "intent embedding failed; deciding by text rules alone");
                 None
@@ -1623,9 +1645,7 @@ mod tests {
             }
         }
         let embedder = Arc::new(Counting(AtomicUsize::new(0)));
-        // Memoised, as app::model gives it the process's embedder.
-        let memo = Arc::new(crate::embedding::Memo::new(embedder.clone(), 1024));
-        let model = RulesModel::with_embedder(Some(memo)).unwrap();
+        let model = RulesModel::with_embedder(Some(embedder.clone())).unwrap();
         let after_bank = embedder.0.load(Ordering::SeqCst);
         assert_eq!(after_bank, crate::model::intent::EXAMPLES.len());
         let t = text("s", "where is my parcel", None);
