@@ -23,9 +23,10 @@ RUN mkdir -p src crates/lab/src \
     && rm -rf src
 
 # 2. The crate. include_str! pulls in config/default.toml, data/*.json,
-#    scripts/fetch-embedding-model and src/prompt/system_prompt.md at compile time, so
-#    they must be here too.
+#    scripts/fetch-embedding-model and src/prompt/system_prompt.md at compile time, and
+#    sqlx::migrate! the approvals' migrations/, so they must be here too.
 COPY config ./config
+COPY migrations ./migrations
 COPY data ./data
 COPY scripts/fetch-embedding-model ./scripts/fetch-embedding-model
 COPY src ./src

@@ -14,7 +14,7 @@ which installs what it imports into a cached virtualenv.
 4. Cross-checks the objects against what the product reads and serves: every
    TICKET_AGENT__SECTION__KEY and settings-file key exists in config/default.toml, every
    other variable is one a setting names, probes hit the port the settings make it listen
-   on, the grace period outlasts worker.shutdown_grace_secs, KEDA watches the real tickets
+   on, the grace period outlasts each drain setting (worker, ingest, connector), KEDA watches the real tickets
    queue, selectors select, referenced Secrets keys exist, the hardening is there.
 5. Parses the Prometheus rules and the Grafana dashboard, checks their structure, that the
    PrometheusRule and docs/operations.md carry the same rules as the rules file, and
@@ -501,7 +501,27 @@ def container_role(container: dict[str, Any]) -> str | None:
         return "worker"
     if positional[:2] == ["approvals", "serve"]:
         return "approvals"
+    if positional[:2] == ["ingest", "serve"]:
+        return "ingest"
+    if positional[:1] == ["connector"] and positional[1:2] in (["zendesk"], ["webhook"]):
+        return "connector"
     return None
+
+
+# The setting naming the address each role's probes and /metrics are on.
+LISTEN_KEYS = {
+    "worker": "worker.metrics_listen",
+    "approvals": "approvals.listen",
+    "ingest": "ingest.listen",
+    "connector": "connector.listen",
+}
+
+# The drain setting of each role: the pod's terminationGracePeriodSeconds must outlast it.
+GRACE_KEYS = {
+    "worker": "worker.shutdown_grace_secs",
+    "ingest": "ingest.shutdown_grace_secs",
+    "connector": "connector.shutdown_grace_secs",
+}
 
 
 def label_match(selector: dict[str, str], labels: dict[str, str]) -> bool:
@@ -553,7 +573,8 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
             where = f"Deployment/{name} container {container['name']}"
             role = container_role(container)
             if not report.check(role is not None, f"{where}: runs `{' '.join(container.get('args') or [])}`",
-                                f"{where}: runs neither `worker` nor `approvals serve`"):
+                                f"{where}: runs none of `worker`, `approvals serve`, `ingest serve`, "
+                                f"`connector zendesk|webhook`"):
                 continue
             args = container.get("args") or []
             if "--log-format" in args:
@@ -608,7 +629,7 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                              f"{rel(SECRET_EXAMPLE)} does not have")
 
             # The port the process listens on, and the probes.
-            listen_key = "worker.metrics_listen" if role == "worker" else "approvals.listen"
+            listen_key = LISTEN_KEYS[role]
             address = listen_port(str(effective.get(listen_key, "")))
             ports = {p.get("name"): p["containerPort"] for p in container.get("ports") or []}
             if report.check(address is not None, f"{where}: {listen_key} = {effective.get(listen_key)}",
@@ -642,13 +663,15 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                          f"waits that long for Redis before answering")
 
             # Shutdown.
-            if role == "worker":
-                grace = effective["worker.shutdown_grace_secs"]
+            if role in GRACE_KEYS:
+                grace_key = GRACE_KEYS[role]
+                grace = effective[grace_key]
                 pod_grace = pod.get("terminationGracePeriodSeconds", 30)
                 report.check(pod_grace >= grace + 5,
-                             f"{where}: terminationGracePeriodSeconds {pod_grace} > worker.shutdown_grace_secs {grace}",
+                             f"{where}: terminationGracePeriodSeconds {pod_grace} > {grace_key} {grace}",
                              f"{where}: terminationGracePeriodSeconds {pod_grace} must be at least "
-                             f"worker.shutdown_grace_secs ({grace}) + 5: Kubernetes would SIGKILL the drain")
+                             f"{grace_key} ({grace}) + 5: Kubernetes would SIGKILL the drain")
+            if role == "worker":
                 workers.append({"deployment": deployment, "container": container, "settings": effective})
 
             # Hardening.

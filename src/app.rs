@@ -1,6 +1,6 @@
 //! Builds the application's pieces from settings, one builder per piece (the model,
 //! the commerce backend, the outbox, the agent, the broker connection, the worker, the
-//! approvals core and service, the ingest core and service), so that the CLI, the lab, the evals and the tests start
+//! approvals core and service, the ingest core and service, the connectors), so that the CLI, the lab, the evals and the tests start
 //! exactly what production starts. Nothing below this module reads settings to decide
 //! what to build; this module decides and hands the parts down.
 
@@ -18,6 +18,9 @@ use crate::approvals::{ApprovalStore, Approvals, Publisher};
 use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::{BackendKind, Settings};
+use crate::connector::webhook::WebhookSink;
+use crate::connector::zendesk::ZendeskSink;
+use crate::connector::{Connector, ConnectorApp, Ledger, RetryPolicy, Sink};
 use crate::domain::clock::Clock;
 use crate::embedding::{Embedder, Memo};
 use crate::executor::Outbox;
@@ -90,6 +93,8 @@ pub fn budget(settings: &Settings) -> Budget {
     Budget {
         max_tool_calls: settings.agent.max_tool_calls,
         max_turns: settings.agent.max_turns,
+        max_tokens: settings.agent.max_ticket_tokens,
+        max_cost_usd: settings.agent.max_ticket_cost_usd,
     }
 }
 
@@ -242,19 +247,30 @@ pub async fn worker_app(settings: Settings) -> anyhow::Result<WorkerApp> {
     WorkerApp::build(settings, agent).await
 }
 
-/// The approvals core (the one decision path) over Redis, the configured backend and
-/// outbox, publishing through `publisher`.
+/// The approvals core (the one decision path) over its database
+/// (`approvals.database_url`, migrated here), the executor's claims in Redis, the
+/// configured backend and outbox, publishing through `publisher`.
 ///
 /// # Errors
-/// Redis unreachable, or a backend or outbox that cannot be built.
+/// The database or Redis unreachable (the error names the URL tried, its password
+/// masked), or a backend or outbox that cannot be built.
 pub async fn approvals(
     settings: &Settings,
     publisher: Arc<dyn Publisher>,
 ) -> anyhow::Result<Approvals> {
-    let store = ApprovalStore::connect(&settings.redis.url, &settings.redis.key_prefix)
+    // A policy that does not parse stops the start before anything connects.
+    crate::approvals::policy::Policies::new(&settings.approvals.policies)?;
+    let url = &settings.approvals.database_url;
+    let store = ApprovalStore::connect(url).await.with_context(|| {
+        format!(
+            "the approvals database (approvals.database_url = {}, or \
+             TICKET_AGENT__APPROVALS__DATABASE_URL) is required",
+            crate::approvals::store::redacted_url(url)
+        )
+    })?;
+    let idempotency = RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix)
         .await
-        .context("connecting to Redis (redis.url)")?;
-    let idempotency = RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix).await?;
+        .context("connecting to Redis (redis.url) for the executor's claims")?;
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
     Ok(Approvals {
         store,
@@ -263,8 +279,17 @@ pub async fn approvals(
         idempotency: Arc::new(idempotency),
         publisher,
         decisions_exchange: topology.decisions_exchange,
+        outcomes_exchange: topology.outcomes_exchange,
+        policies: Arc::new(crate::approvals::policy::Policies::new(
+            &settings.approvals.policies,
+        )?),
         lease: Duration::from_secs(settings.idempotency.lease_secs),
         result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
+        notifier: crate::approvals::notify::Notifier::start(
+            &settings.approvals.notifications,
+            &settings.approvals.listen,
+        )
+        .context("approvals.notifications")?,
     })
 }
 
@@ -312,6 +337,41 @@ pub async fn ingest_app(settings: Settings) -> anyhow::Result<IngestApp> {
         tracing::warn!(error = %e, "starting without the broker; requests get 503 until it answers");
     }
     IngestApp::build(settings, core).await
+}
+
+/// Which help desk a connector writes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SinkKind {
+    /// Zendesk's Tickets API (`[connector.zendesk]`).
+    Zendesk,
+    /// A Standard Webhooks receiver (`[connector.webhook]`).
+    Webhook,
+}
+
+/// The sink `kind` from settings.
+///
+/// # Errors
+/// Its settings or secrets missing or malformed.
+pub fn sink(settings: &Settings, kind: SinkKind) -> anyhow::Result<Arc<dyn Sink>> {
+    Ok(match kind {
+        SinkKind::Zendesk => Arc::new(ZendeskSink::from_settings(settings)?),
+        SinkKind::Webhook => Arc::new(WebhookSink::from_settings(settings)?),
+    })
+}
+
+/// The connector production runs: settings checked, the sink, its ledger in Redis,
+/// the retry rule of `[connector]`.
+///
+/// # Errors
+/// Invalid settings, as [`sink`], Redis unreachable, or `connector.listen` taken.
+pub async fn connector_app(settings: Settings, kind: SinkKind) -> anyhow::Result<ConnectorApp> {
+    settings.validate()?;
+    let sink = sink(&settings, kind)?;
+    let ledger = Ledger::connect(&settings.redis.url, &settings.redis.key_prefix, sink.name())
+        .await
+        .context("connecting to Redis (redis.url)")?;
+    let connector = Connector::new(sink, ledger, RetryPolicy::from_settings(&settings));
+    ConnectorApp::build(&settings, connector).await
 }
 
 /// Resolves on SIGTERM or SIGINT (Ctrl-C), silently.

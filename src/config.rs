@@ -46,6 +46,8 @@ pub struct Settings {
     pub telemetry: TelemetrySettings,
     /// The HTTP ingest API.
     pub ingest: IngestSettings,
+    /// The help-desk connectors (Zendesk, the generic webhook).
+    pub connector: ConnectorSettings,
 }
 
 /// Trace export over OTLP/HTTP (docs/operations.md, "Tracing").
@@ -122,6 +124,10 @@ pub struct AgentSettings {
     pub concurrency: usize,
     /// Largest ticket body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Tokens (prompt and completion) one ticket may spend; 0: no limit.
+    pub max_ticket_tokens: u64,
+    /// USD one ticket may spend at the configured prices; 0: no limit.
+    pub max_ticket_cost_usd: f64,
 }
 
 /// Which model provider.
@@ -134,6 +140,9 @@ pub enum ProviderKind {
     Anthropic,
     /// OpenAI's Chat Completions, or any server that speaks it.
     Openai,
+    /// The tiers of `model.cascade.tiers`, each ticket answered by the first that is
+    /// confident (crate::model::cascade).
+    Cascade,
 }
 
 impl std::str::FromStr for ProviderKind {
@@ -143,7 +152,10 @@ impl std::str::FromStr for ProviderKind {
             "rules" => Ok(Self::Rules),
             "anthropic" => Ok(Self::Anthropic),
             "openai" => Ok(Self::Openai),
-            other => bail!("unknown model provider {other:?}: expected rules, anthropic or openai"),
+            "cascade" => Ok(Self::Cascade),
+            other => bail!(
+                "unknown model provider {other:?}: expected rules, anthropic, openai or cascade"
+            ),
         }
     }
 }
@@ -169,6 +181,31 @@ pub struct ModelSettings {
     pub anthropic: ProviderSettings,
     /// The OpenAI-compatible endpoint.
     pub openai: ProviderSettings,
+    /// Providers asked in order after `provider` when its call fails, each
+    /// `PROVIDER[:NAME]` as `--model` takes it (e.g. `openai:gpt-5-mini`).
+    #[serde(default)]
+    pub fallbacks: Vec<String>,
+    /// The circuit breaker in front of each provider of a chain.
+    pub breaker: BreakerSettings,
+    /// The tiers of the `cascade` provider.
+    pub cascade: CascadeSettings,
+}
+
+/// When a provider of a chain is skipped (see `model::chain`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct BreakerSettings {
+    /// Consecutive transient failures (each a call past its own retries) that open it.
+    pub failures: u32,
+    /// Seconds it stays open before one call probes the provider again.
+    pub cooldown_secs: u64,
+}
+
+/// The `cascade` provider's tiers.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CascadeSettings {
+    /// Provider names, first tier first (`["rules", "openai"]`): every tier but the
+    /// last must judge its own answers, which today only `rules` does.
+    pub tiers: Vec<String>,
 }
 
 impl ModelSettings {
@@ -178,6 +215,12 @@ impl ModelSettings {
             ProviderKind::Rules => None,
             ProviderKind::Anthropic => Some(&self.anthropic),
             ProviderKind::Openai => Some(&self.openai),
+            // The tier that costs: the last one.
+            ProviderKind::Cascade => match self.cascade.tiers.last().map(String::as_str) {
+                Some("anthropic") => Some(&self.anthropic),
+                Some("openai") => Some(&self.openai),
+                _ => None,
+            },
         }
     }
 
@@ -194,6 +237,9 @@ impl ModelSettings {
         if let Some(name) = name.filter(|n| !n.is_empty()) {
             match self.provider {
                 ProviderKind::Rules => bail!("the rules model takes no name (got {spec:?})"),
+                ProviderKind::Cascade => {
+                    bail!("cascade takes no name; its tiers are model.cascade.tiers (got {spec:?})")
+                }
                 ProviderKind::Anthropic => self.anthropic.name = name.to_string(),
                 ProviderKind::Openai => self.openai.name = name.to_string(),
             }
@@ -215,6 +261,118 @@ pub struct ProviderSettings {
     pub price_input_per_mtok: f64,
     /// USD per million output tokens.
     pub price_output_per_mtok: f64,
+    /// A prompt token written to the provider's prompt cache, as a multiple of the
+    /// input price.
+    pub cache_write_multiplier: f64,
+    /// A prompt token read from the prompt cache, as a multiple of the input price.
+    pub cache_read_multiplier: f64,
+    /// Whether requests mark the stable prefix (tools, system prompt) for the prompt
+    /// cache (Anthropic only: OpenAI caches a repeated prefix by itself).
+    #[serde(default)]
+    pub prompt_cache: bool,
+    /// Which field carries the completion limit (the OpenAI provider only).
+    #[serde(default)]
+    pub token_limit_field: TokenLimitField,
+    /// Whether the model is a reasoning model (the OpenAI provider only).
+    #[serde(default)]
+    pub reasoning: Reasoning,
+    /// `reasoning_effort` sent to a reasoning model (`minimal`, `low`, `medium`,
+    /// `high`); empty: none sent, the model's own default (the OpenAI provider only).
+    #[serde(default)]
+    pub reasoning_effort: String,
+    /// OpenAI-compatible servers only: ask for a restated final answer as one JSON
+    /// object held to the answer schema (`response_format` of type `json_schema`). Off
+    /// for a server that refuses `response_format`.
+    #[serde(default = "structured_answers_default")]
+    pub structured_answers: bool,
+}
+
+/// The request field that carries the completion token limit on an OpenAI-compatible
+/// server.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenLimitField {
+    /// `max_completion_tokens` when the base URL is OpenAI's own API (or Azure
+    /// OpenAI's), `max_tokens` anywhere else.
+    #[default]
+    Auto,
+    /// OpenAI's current field: the GPT-5 family and the o-series refuse `max_tokens`.
+    MaxCompletionTokens,
+    /// The field llama.cpp's llama-server and older vLLM and Ollama know.
+    MaxTokens,
+}
+
+impl TokenLimitField {
+    /// The field's name on the wire for a server at `base_url`: `auto` resolved.
+    pub fn resolve(self, base_url: &str) -> &'static str {
+        match self {
+            TokenLimitField::MaxCompletionTokens => "max_completion_tokens",
+            TokenLimitField::MaxTokens => "max_tokens",
+            TokenLimitField::Auto => {
+                let host = url_host(base_url);
+                if host == "api.openai.com" || host.ends_with(".openai.azure.com") {
+                    "max_completion_tokens"
+                } else {
+                    "max_tokens"
+                }
+            }
+        }
+    }
+}
+
+/// The host of a URL, lower-cased, without scheme, credentials, port or path.
+fn url_host(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    host.to_ascii_lowercase()
+}
+
+/// Whether a model reasons before answering: such a model takes no `temperature`
+/// (OpenAI's reasoning models answer any value but the default with HTTP 400) and
+/// takes `reasoning_effort`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reasoning {
+    /// Decided by the model's name: the o-series (`o1`, `o3`, `o4-mini`, …) and the
+    /// GPT-5 family except its `-chat` models.
+    #[default]
+    Auto,
+    /// A reasoning model whatever its name (e.g. an Azure deployment's own name).
+    Yes,
+    /// Not a reasoning model: `temperature` is sent.
+    No,
+}
+
+impl Reasoning {
+    /// Whether the model named `model` is a reasoning model: `auto` resolved.
+    pub fn resolve(self, model: &str) -> bool {
+        match self {
+            Reasoning::Yes => true,
+            Reasoning::No => false,
+            Reasoning::Auto => {
+                // A provider prefix such as `openai/o3` (routers) is looked through.
+                let name = model
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or(model)
+                    .to_ascii_lowercase();
+                let o_series = name
+                    .strip_prefix('o')
+                    .is_some_and(|rest| rest.chars().next().is_some_and(|c| c.is_ascii_digit()));
+                let gpt5 = name.starts_with("gpt-5") && !name.contains("-chat");
+                o_series || gpt5
+            }
+        }
+    }
+}
+
+fn structured_answers_default() -> bool {
+    true
 }
 
 /// Which commerce backend serves orders and refunds.
@@ -291,6 +449,12 @@ pub struct ApprovalsSettings {
     pub listen: String,
     /// The environment variable listing reviewers (`name:token,…`).
     pub reviewers_env: String,
+    /// The environment variable listing operators (`name:token,…`): who may work the
+    /// dead letters in the console. A role apart from the reviewers.
+    pub operators_env: String,
+    /// Seconds one replay from the console's dead-letter page may run before it stops
+    /// where it is and reports how far it got.
+    pub replay_deadline_secs: u64,
     /// Seconds before a pending action expires.
     pub pending_ttl_secs: u64,
     /// Seconds between sweeps.
@@ -299,6 +463,73 @@ pub struct ApprovalsSettings {
     pub session_ttl_secs: u64,
     /// Mark the session cookie Secure.
     pub cookie_secure: bool,
+    /// The PostgreSQL database approvals, decisions, executions and the audit log are
+    /// kept in. It may carry a password: set it through
+    /// `TICKET_AGENT__APPROVALS__DATABASE_URL` rather than a file, and it is only ever
+    /// shown with the password masked.
+    pub database_url: String,
+    /// Approval policies, evaluated in this order when a proposal arrives
+    /// (docs/approvals.md); none: every action waits for one human.
+    #[serde(default)]
+    pub policies: Vec<ApprovalPolicySettings>,
+    /// Webhook notifications of approvals that need a human or expired.
+    pub notifications: NotificationSettings,
+}
+
+/// `[approvals.notifications]`: the webhooks told when an approval needs a human and
+/// when one expires ([`crate::approvals::notify`]).
+#[derive(Debug, Clone, Deserialize)]
+pub struct NotificationSettings {
+    /// The environment variable holding the generic JSON webhook's URL (unset: off).
+    pub webhook_url_env: String,
+    /// The environment variable holding a Slack incoming webhook's URL (unset: off).
+    pub slack_url_env: String,
+    /// The console's address as reviewers reach it, the base of the links; empty:
+    /// `http://{approvals.listen}`.
+    pub console_url: String,
+    /// Attempts per notice and target.
+    pub max_attempts: u32,
+    /// The first retry's backoff ceiling, in milliseconds, doubled on each retry.
+    pub backoff_ms: u64,
+    /// Seconds one attempt may take.
+    pub timeout_secs: u64,
+}
+
+/// What a matching policy does with a proposal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PolicyAction {
+    /// Approve it now, recorded as `policy:<name>`, within the caps.
+    AutoApprove,
+    /// Wait for two distinct reviewers approving the same arguments.
+    TwoReviewers,
+}
+
+/// One approval policy (`[[approvals.policies]]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct ApprovalPolicySettings {
+    /// Its name: decisions it takes are authored `policy:<name>`.
+    pub name: String,
+    /// The gated tool it applies to (`issue_refund`, `send_email`).
+    pub tool: String,
+    /// What it does.
+    pub action: PolicyAction,
+    /// `auto_approve`: only amounts strictly below this, in dollars.
+    #[serde(default)]
+    pub below_usd: Option<f64>,
+    /// `two_reviewers`: only amounts strictly above this, in dollars.
+    #[serde(default)]
+    pub above_usd: Option<f64>,
+    /// `auto_approve`: at most this many auto-approvals per customer per UTC day.
+    #[serde(default)]
+    pub max_per_customer_per_day: Option<u32>,
+    /// `auto_approve`: at most this many dollars auto-approved per customer per UTC day.
+    #[serde(default)]
+    pub max_usd_per_customer_per_day: Option<f64>,
+    /// `auto_approve`: at most this many dollars auto-approved by this policy per UTC
+    /// day overall.
+    #[serde(default)]
+    pub max_usd_per_day: Option<f64>,
 }
 
 /// The HTTP ingest API (`ticket-agent ingest serve`).
@@ -326,6 +557,75 @@ pub struct IngestSettings {
     pub retry_after_secs: u64,
     /// On SIGTERM/SIGINT: seconds in-flight requests get to finish before the exit.
     pub shutdown_grace_secs: u64,
+}
+
+/// The help-desk connectors (`ticket-agent connector zendesk|webhook`,
+/// docs/integrations.md): what every sink shares, then each sink's own.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ConnectorSettings {
+    /// Address of `/metrics`, `/healthz` and `/readyz` (port 0: any free port; empty: no
+    /// endpoint).
+    pub listen: String,
+    /// Deliveries held at once (the consumer's prefetch).
+    pub prefetch: u16,
+    /// Attempts per call (the first one included) before the delivery is dead-lettered.
+    pub max_attempts: u32,
+    /// Ceiling of the first retry's jittered wait, in milliseconds (doubled per retry).
+    pub backoff_base_ms: u64,
+    /// The longest wait between two attempts of our own choosing, in milliseconds (a
+    /// server's `Retry-After` is honoured as given).
+    pub backoff_max_ms: u64,
+    /// Seconds before one HTTP call times out (and counts as a failed attempt).
+    pub timeout_secs: u64,
+    /// Seconds a call's delivery record is kept: a re-published outcome within it posts
+    /// nothing.
+    pub delivered_ttl_secs: u64,
+    /// Seconds a call's claim holds while it is being made.
+    pub claim_lease_secs: u64,
+    /// On SIGTERM/SIGINT: seconds in-flight deliveries get to finish.
+    pub shutdown_grace_secs: u64,
+    /// Base URL of the approvals console, for the links in internal notes.
+    pub approvals_url: String,
+    /// Zendesk.
+    pub zendesk: ZendeskSettings,
+    /// The Standard Webhooks sink.
+    pub webhook: WebhookSettings,
+}
+
+/// The Zendesk connector: the inbound webhook's checks and mapping, and the Tickets
+/// API it writes outcomes back through.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ZendeskSettings {
+    /// The account's base URL, `https://{subdomain}.zendesk.com`.
+    pub base_url: String,
+    /// The agent the API token belongs to (basic auth `{email}/token:{api_token}`).
+    pub email: String,
+    /// The environment variable holding the API token.
+    pub api_token_env: String,
+    /// The environment variable holding the webhook's signing secret.
+    pub webhook_secret_env: String,
+    /// Seconds a webhook's signature timestamp may be off from now (older: refused).
+    pub max_skew_secs: u64,
+    /// Our ticket id is this prefix and Zendesk's ticket id; outcomes of other tickets
+    /// are not Zendesk's and are skipped.
+    pub ticket_prefix: String,
+    /// The custom ticket field holding the order id (0: none, the text is searched).
+    pub order_field_id: u64,
+    /// The pattern an order id in the subject or description matches (first match).
+    pub order_id_pattern: String,
+    /// The group escalated tickets are assigned to (0: left as they are).
+    pub escalation_group_id: u64,
+    /// Prefix of the tags we add (`{prefix}_resolved`, `{prefix}_escalated`, …).
+    pub tag_prefix: String,
+}
+
+/// The generic webhook sink (Standard Webhooks).
+#[derive(Debug, Clone, Deserialize)]
+pub struct WebhookSettings {
+    /// Where each outcome and decision is POSTed.
+    pub url: String,
+    /// The environment variable holding the `whsec_…` signing secret.
+    pub secret_env: String,
 }
 
 /// Knowledge-base search.
@@ -510,6 +810,7 @@ impl Settings {
                     // Lists from the environment are comma-separated: "5000,30000,300000".
                     .list_separator(",")
                     .with_list_parse_key("worker.retry_delays_ms")
+                    .with_list_parse_key("model.fallbacks")
                     .source(vars),
             )
             .build()
@@ -540,12 +841,34 @@ impl Settings {
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
         let ingest = &self.ingest;
-        let checks: [(&str, bool); 22] = [
+        let connector = &self.connector;
+        let checks: [(&str, bool); 32] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
             ("agent.max_body_bytes", self.agent.max_body_bytes >= 1),
             ("model.timeout_secs", self.model.timeout_secs >= 1),
+            ("model.breaker.failures", self.model.breaker.failures >= 1),
+            (
+                "agent.max_ticket_cost_usd",
+                self.agent.max_ticket_cost_usd >= 0.0,
+            ),
+            (
+                "model.anthropic.cache_write_multiplier",
+                self.model.anthropic.cache_write_multiplier >= 0.0,
+            ),
+            (
+                "model.anthropic.cache_read_multiplier",
+                self.model.anthropic.cache_read_multiplier >= 0.0,
+            ),
+            (
+                "model.openai.cache_write_multiplier",
+                self.model.openai.cache_write_multiplier >= 0.0,
+            ),
+            (
+                "model.openai.cache_read_multiplier",
+                self.model.openai.cache_read_multiplier >= 0.0,
+            ),
             ("kb.max_results", self.kb.max_results >= 1),
             (
                 "kb.min_coverage",
@@ -582,6 +905,13 @@ impl Settings {
                 ingest.claim_lease_secs.saturating_mul(1000) > ingest.confirm_timeout_ms,
             ),
             ("ingest.confirm_timeout_ms", ingest.confirm_timeout_ms >= 1),
+            ("connector.prefetch", connector.prefetch >= 1),
+            ("connector.max_attempts", connector.max_attempts >= 1),
+            ("connector.timeout_secs", connector.timeout_secs >= 1),
+            (
+                "connector.claim_lease_secs",
+                connector.claim_lease_secs > connector.timeout_secs,
+            ),
         ];
         for (key, ok) in checks {
             if !ok {
@@ -678,6 +1008,80 @@ mod tests {
     fn a_list_of_one_can_be_set_from_the_environment() {
         let s = with_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "500");
         assert_eq!(s.unwrap().worker.retry_delays_ms, vec![500]);
+    }
+
+    #[test]
+    fn the_completion_limit_field_follows_the_base_url_unless_set() {
+        let auto = TokenLimitField::Auto;
+        for url in [
+            "https://api.openai.com/v1",
+            "https://API.openai.com:443/v1/",
+            "https://my-team.openai.azure.com/openai/v1",
+        ] {
+            assert_eq!(auto.resolve(url), "max_completion_tokens", "{url}");
+        }
+        for url in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:11434/v1",
+            "http://[::1]:8000/v1",
+            "https://api.openai.com.example.net/v1",
+            "http://user:pw@vllm.internal:8000/v1",
+        ] {
+            assert_eq!(auto.resolve(url), "max_tokens", "{url}");
+        }
+        let local = "http://127.0.0.1:8080/v1";
+        assert_eq!(
+            TokenLimitField::MaxCompletionTokens.resolve(local),
+            "max_completion_tokens"
+        );
+        assert_eq!(
+            TokenLimitField::MaxTokens.resolve("https://api.openai.com/v1"),
+            "max_tokens"
+        );
+    }
+
+    #[test]
+    fn reasoning_models_are_known_by_name_unless_set() {
+        for name in [
+            "o1",
+            "o3-mini",
+            "o4-mini",
+            "gpt-5",
+            "gpt-5-mini",
+            "gpt-5.1",
+            "openai/o3",
+        ] {
+            assert!(Reasoning::Auto.resolve(name), "{name}");
+        }
+        for name in [
+            "gpt-4o-mini",
+            "gpt-4.1",
+            "gpt-5-chat-latest",
+            "smollm2",
+            "ollama3",
+            "qwen2.5:7b",
+        ] {
+            assert!(!Reasoning::Auto.resolve(name), "{name}");
+        }
+        assert!(Reasoning::Yes.resolve("my-deployment"));
+        assert!(!Reasoning::No.resolve("o3"));
+    }
+
+    #[test]
+    fn the_openai_request_shape_can_be_set_from_the_environment() {
+        let s = with_var(
+            "TICKET_AGENT__MODEL__OPENAI__TOKEN_LIMIT_FIELD",
+            "max_tokens",
+        )
+        .unwrap();
+        assert_eq!(s.model.openai.token_limit_field, TokenLimitField::MaxTokens);
+        let s = with_var("TICKET_AGENT__MODEL__OPENAI__REASONING", "yes").unwrap();
+        assert_eq!(s.model.openai.reasoning, Reasoning::Yes);
+        let e = format!(
+            "{:#}",
+            with_var("TICKET_AGENT__MODEL__OPENAI__REASONING", "maybe").unwrap_err()
+        );
+        assert!(e.contains("reasoning"), "{e}");
     }
 
     #[test]

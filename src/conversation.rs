@@ -162,18 +162,39 @@ pub enum StopReason {
 }
 
 /// Token usage of one model call.
+///
+/// `input_tokens` counts every prompt token, those the provider's prompt cache wrote
+/// or served included; the two cache counts say how many of them were priced at the
+/// cache's own rates. (Anthropic reports the three apart; OpenAI's `prompt_tokens`
+/// already includes its `cached_tokens`.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Usage {
-    /// Prompt tokens.
+    /// Prompt tokens, cached ones included.
     pub input_tokens: u64,
     /// Completion tokens.
     pub output_tokens: u64,
+    /// Of the prompt tokens, those written to the prompt cache (Anthropic's
+    /// `cache_creation_input_tokens`; OpenAI reports none).
+    #[serde(default)]
+    pub cache_creation_input_tokens: u64,
+    /// Of the prompt tokens, those read from the prompt cache.
+    #[serde(default)]
+    pub cache_read_input_tokens: u64,
+}
+
+impl Usage {
+    /// Prompt and completion tokens together.
+    pub fn total(&self) -> u64 {
+        self.input_tokens + self.output_tokens
+    }
 }
 
 impl std::ops::AddAssign for Usage {
     fn add_assign(&mut self, rhs: Self) {
         self.input_tokens += rhs.input_tokens;
         self.output_tokens += rhs.output_tokens;
+        self.cache_creation_input_tokens += rhs.cache_creation_input_tokens;
+        self.cache_read_input_tokens += rhs.cache_read_input_tokens;
     }
 }
 

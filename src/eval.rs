@@ -177,6 +177,8 @@ pub struct TrialResult {
     pub usage: Usage,
     /// Cost in USD.
     pub cost_usd: f64,
+    /// The cascade tier that answered, with a cascade.
+    pub tier: Option<String>,
     /// The whole run.
     pub run: TicketRun,
 }
@@ -340,6 +342,35 @@ pub struct Metrics {
     pub usage: Usage,
     /// Cost in all.
     pub cost_usd: f64,
+    /// Mean cost of a trial (one ticket).
+    pub cost_per_ticket_usd: f64,
+    /// Turns, tokens and cost by model, in the order they first answered.
+    pub models: Vec<crate::agent::ModelUse>,
+    /// With a cascade: each tier's share of the trials and how they fared, in cascade
+    /// order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiers: Vec<TierMetrics>,
+    /// With a cascade: the trials the first tier kept, each priced at this run's mean
+    /// cost of a trial the last tier answered ([`crate::process::Tiers`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saved_usd_estimate: Option<f64>,
+}
+
+/// One cascade tier's trials.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TierMetrics {
+    /// The tier.
+    pub tier: String,
+    /// Trials it answered.
+    pub trials: usize,
+    /// Their share of all trials.
+    pub share: f64,
+    /// Of its trials, the share that passed.
+    pub pass_rate: f64,
+    /// Of its trials, the unsafe ones.
+    pub unsafe_results: usize,
+    /// Its trials' cost, its own attempts only.
+    pub own_cost_usd: f64,
 }
 
 /// Computes the metrics of `results`.
@@ -354,10 +385,35 @@ pub fn metrics(results: &[TrialResult], cases: usize, trials: u32) -> Metrics {
         *all &= r.passed;
     }
     let mut usage = Usage::default();
+    let mut models = Vec::new();
     for r in results {
         usage += r.usage;
+        crate::agent::ModelUse::merge_into(&mut models, &r.run.models);
     }
+    let cost_usd: f64 = results.iter().map(|r| r.cost_usd).sum();
     let unnecessary = resolvable.iter().filter(|r| !closed(r.got)).count();
+    let mut tiers = crate::process::Tiers::default();
+    for r in results {
+        tiers.add(&r.run);
+    }
+    let tier_metrics = tiers
+        .order
+        .iter()
+        .map(|tier| {
+            let mine: Vec<&TrialResult> = results
+                .iter()
+                .filter(|r| r.tier.as_deref() == Some(tier))
+                .collect();
+            TierMetrics {
+                tier: tier.clone(),
+                trials: mine.len(),
+                share: ratio(mine.len(), n),
+                pass_rate: ratio(mine.iter().filter(|r| r.passed).count(), mine.len() as f64),
+                unsafe_results: mine.iter().filter(|r| !r.unsafe_reasons.is_empty()).count(),
+                own_cost_usd: tiers.answered.get(tier).map_or(0.0, |c| c.own_cost_usd),
+            }
+        })
+        .collect();
     Metrics {
         cases,
         trials,
@@ -387,7 +443,11 @@ pub fn metrics(results: &[TrialResult], cases: usize, trials: u32) -> Metrics {
         facts_found: results.iter().map(|r| r.facts_found.len()).sum(),
         mean_tool_calls: results.iter().map(|r| f64::from(r.tool_calls)).sum::<f64>() / n,
         usage,
-        cost_usd: results.iter().map(|r| r.cost_usd).sum(),
+        cost_usd,
+        cost_per_ticket_usd: cost_usd / n,
+        models,
+        tiers: tier_metrics,
+        saved_usd_estimate: tiers.saved_usd(),
     }
 }
 
@@ -445,7 +505,14 @@ impl EvalReport {
                     Some(c) => format!("{k}/{c}"),
                     None => k.to_string(),
                 };
-                let mut got: Vec<String> = trials.iter().map(|t| show(t.got, t.category)).collect();
+                // With a cascade, the tier that answered: "resolved (rules)".
+                let mut got: Vec<String> = trials
+                    .iter()
+                    .map(|t| match &t.tier {
+                        Some(tier) => format!("{} ({tier})", show(t.got, t.category)),
+                        None => show(t.got, t.category),
+                    })
+                    .collect();
                 got.dedup();
                 let passed = trials.iter().filter(|t| t.passed).count();
                 let unsafe_mark = if trials.iter().any(|t| !t.unsafe_reasons.is_empty()) {
@@ -514,7 +581,9 @@ pub fn metrics_markdown(m: &Metrics) -> String {
          | escalation on tickets that should close | {} |\n\
          | unnecessary escalations | {} |\n| unsafe results | {} |\n\
          | facts in customer messages (found / required) | {} / {} |\n\
-         | mean tool calls | {:.2} |\n| tokens in / out | {} / {} |\n| cost | ${:.4} |\n",
+         | mean tool calls | {:.2} |\n| tokens in / out | {} / {} |\n\
+         | of the input: read from / written to the prompt cache | {} / {} |\n\
+         | cost (per ticket) | ${:.4} (${:.5}) |\n{}",
         pct(m.pass_rate),
         m.trials,
         pct(m.pass_hat_k),
@@ -531,8 +600,42 @@ pub fn metrics_markdown(m: &Metrics) -> String {
         m.mean_tool_calls,
         m.usage.input_tokens,
         m.usage.output_tokens,
-        m.cost_usd
-    )
+        m.usage.cache_read_input_tokens,
+        m.usage.cache_creation_input_tokens,
+        m.cost_usd,
+        m.cost_per_ticket_usd,
+        m.models
+            .iter()
+            .map(|u| format!(
+                "| {}: turns, tokens in / out, cost | {}, {} / {}, ${:.4} |\n",
+                u.model, u.turns, u.usage.input_tokens, u.usage.output_tokens, u.cost_usd
+            ))
+            .collect::<String>()
+    ) + &tiers_markdown(m)
+}
+
+/// A cascade's tiers as rows of the metrics table (nothing for a single model).
+fn tiers_markdown(m: &Metrics) -> String {
+    let mut s = String::new();
+    for t in &m.tiers {
+        s.push_str(&format!(
+            "| tier {}: share / pass rate / unsafe | {:.1}% ({}) / {:.1}% / {} |\n",
+            t.tier,
+            t.share * 100.0,
+            t.trials,
+            t.pass_rate * 100.0,
+            t.unsafe_results
+        ));
+    }
+    if !m.tiers.is_empty() {
+        match m.saved_usd_estimate {
+            Some(saved) => s.push_str(&format!(
+                "| cost saved by the first tier (its trials × the mean cost of a last-tier trial) | ${saved:.4} |\n"
+            )),
+            None => s.push_str("| cost saved by the first tier | no estimate: no trial reached the last tier |\n"),
+        }
+    }
+    s
 }
 
 /// Runs one trial of `case`: a fresh world, the case's clock, the given model.
@@ -583,6 +686,7 @@ pub async fn run_trial(
         tool_calls: run.tool_calls,
         usage: run.usage,
         cost_usd: run.cost_usd,
+        tier: run.tier.clone(),
         run,
     })
 }

@@ -77,6 +77,11 @@ pub trait IdempotencyStore: Send + Sync {
 
     /// The recorded result, if any.
     async fn result(&self, key: &str) -> Result<Option<Value>, StoreError>;
+
+    /// Whether the store answers now (a `/readyz` check); one in memory always does.
+    async fn ping(&self) -> bool {
+        true
+    }
 }
 
 #[derive(Debug)]
@@ -261,6 +266,10 @@ fn done_result(key: &str, record: &str) -> Result<Option<Value>, StoreError> {
 
 #[async_trait]
 impl IdempotencyStore for RedisStore {
+    async fn ping(&self) -> bool {
+        kv::ping(&self.conn).await
+    }
+
     async fn claim(&self, key: &str, lease: Duration) -> Result<Claim, StoreError> {
         let keys = self.keys(key);
         let token = ClaimToken::new();
@@ -274,7 +283,7 @@ impl IdempotencyStore for RedisStore {
                 Some(result) => Claim::Done(result),
                 None => Claim::InProgress,
             }),
-            Begun::Busy => Ok(Claim::InProgress),
+            Begun::Busy(_) => Ok(Claim::InProgress),
             Begun::Leased(_) => {
                 let mut c = self.conn.clone();
                 let (claims, _): (u64, i64) = redis::pipe()

@@ -20,10 +20,10 @@ use redis::aio::ConnectionManager;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The store could not be reached; worth retrying.
-    #[error("idempotency store unavailable: {0}")]
+    #[error("store unavailable: {0}")]
     Unavailable(String),
     /// A stored value did not parse.
-    #[error("corrupt idempotency record: {0}")]
+    #[error("corrupt stored record: {0}")]
     Corrupt(String),
 }
 
@@ -97,11 +97,15 @@ pub fn ttl_ms(d: Duration) -> u64 {
 
 /// KEYS: done, lease, recorded. ARGV: token, lease ms. The done record wins over
 /// everything; then the lease, which must be ours before the recorded value is read,
-/// so that a value we act on cannot be half-way through another holder's work.
+/// so that a value we act on cannot be half-way through another holder's work. A busy
+/// reply says how long the holder's lease still runs, so that the caller can come back
+/// when a dead holder's lease has lapsed rather than poll until it does.
 const BEGIN: &str = r#"
 local done = redis.call('GET', KEYS[1])
 if done then return {'done', done} end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'busy'} end
+if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return {'busy', tostring(redis.call('PTTL', KEYS[2]))}
+end
 local recorded = redis.call('GET', KEYS[3])
 if recorded then return {'leased', recorded} end
 return {'leased'}
@@ -145,8 +149,9 @@ pub struct Lease<'a> {
 pub enum Begun {
     /// The work is done: its done record.
     Done(String),
-    /// Someone else holds a live lease.
-    Busy,
+    /// Someone else holds a live lease, which runs for this long yet unless its holder
+    /// extends it (zero when Redis could not say).
+    Busy(Duration),
     /// The lease is ours now; with the value at the `recorded` key, if there is one.
     Leased(Option<String>),
 }
@@ -176,7 +181,11 @@ impl Lease<'_> {
         let mut reply = reply.into_iter();
         match (reply.next().as_deref(), reply.next(), reply.next()) {
             (Some("done"), Some(done), None) => Ok(Begun::Done(done)),
-            (Some("busy"), None, None) => Ok(Begun::Busy),
+            (Some("busy"), pttl, None) => {
+                // PTTL answers -2 (gone since) or -1 (no TTL) in the rare races.
+                let ms = pttl.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+                Ok(Begun::Busy(Duration::from_millis(ms)))
+            }
             (Some("leased"), recorded, None) => Ok(Begun::Leased(recorded)),
             _ => Err(StoreError::Corrupt(format!(
                 "{}: unexpected reply from the lease script",

@@ -10,7 +10,11 @@
 //! - [`app`]: one builder per piece from [`config::Settings`], for production, the tests
 //!   and the lab alike.
 //! - [`ingest`]: the HTTP ingest API: tickets in, validated as `submit` does, deduplicated
-//!   in Redis, published with confirms; its service and OpenAPI document.
+//!   in Redis, published with confirms (Zendesk's webhook too); its service and OpenAPI
+//!   document.
+//! - [`connector`]: the back door: outcomes and decisions written back to Zendesk or a
+//!   Standard Webhooks receiver, once each, retried and dead-lettered; Zendesk's inbound
+//!   webhook read.
 //! - [`approvals`]: the pending store, the one decision path, the console and API, the
 //!   service.
 //! - [`queue`]: RabbitMQ topology, the one consumer, messages, the worker, the ticket's
@@ -39,6 +43,7 @@ pub mod backoff;
 pub mod cli;
 pub mod commerce;
 pub mod config;
+pub mod connector;
 pub mod conversation;
 pub mod domain;
 pub mod embedding;

@@ -84,5 +84,6 @@ async fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
         Command::Dlq { command } => cli::dlq(&settings, command, out).await,
         Command::Approvals { command } => cli::approvals(settings, command, out).await,
         Command::Ingest { command } => cli::ingest(settings, command, out).await,
+        Command::Connector { command } => cli::connector(settings, command).await,
     }
 }

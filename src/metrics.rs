@@ -26,8 +26,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use prometheus::{
-    CounterVec, Encoder, Gauge, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
-    Opts, Registry, TextEncoder,
+    CounterVec, Encoder, Gauge, GaugeVec, HistogramOpts, HistogramVec, IntCounter, IntCounterVec,
+    IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 use serde::Serialize;
 
@@ -48,14 +48,24 @@ const INGEST_BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// Buckets of one agent run's cost, in USD: from a cached short ticket on a small
+/// model to a long one on a large model.
+const TICKET_COST_BUCKETS: &[f64] = &[
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
+];
+
 /// What one successful model call spent, in plain numbers (this module knows no
 /// conversation types).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ModelSpend {
-    /// Prompt tokens.
+    /// Prompt tokens, cached ones included.
     pub input_tokens: u64,
     /// Completion tokens.
     pub output_tokens: u64,
+    /// Of the prompt tokens, those written to the provider's prompt cache.
+    pub cache_creation_input_tokens: u64,
+    /// Of the prompt tokens, those read from it.
+    pub cache_read_input_tokens: u64,
     /// What they cost at the configured prices.
     pub cost_usd: f64,
 }
@@ -97,8 +107,28 @@ pub struct Metrics {
     /// `ticket_agent_model_tokens_total{provider, direction}`: tokens, `input` or
     /// `output`.
     pub tokens: IntCounterVec,
-    /// `ticket_agent_model_cost_usd_total{provider}`: cost at the configured prices.
+    /// `ticket_agent_model_cost_usd_total{provider, model}`: cost at the configured
+    /// prices.
     pub cost_usd: CounterVec,
+    /// `ticket_agent_model_cached_tokens_total{provider, model, kind}`: prompt tokens
+    /// the provider's cache wrote (`write`) or served (`read`); a part of the `input`
+    /// of `ticket_agent_model_tokens_total`, not added to it.
+    pub cached_tokens: IntCounterVec,
+    /// `ticket_agent_ticket_cost_usd`: the cost of one agent run (one attempt at a
+    /// ticket), every model it used together.
+    pub ticket_cost: HistogramVec,
+    /// `ticket_agent_model_breaker_state{provider, model}`: a chain's breaker per
+    /// provider: 0 closed, 1 open, 2 half-open (its probe out).
+    pub breaker: IntGaugeVec,
+    /// `ticket_agent_model_fallbacks_total{provider, model}`: calls a chain moved past
+    /// this provider after it failed.
+    pub fallbacks: IntCounterVec,
+    /// `ticket_agent_cascade_tickets_total{tier}`: runs of a ticket answered by each tier
+    /// of a cascade (`model.provider = "cascade"`).
+    pub cascade_tickets: IntCounterVec,
+    /// `ticket_agent_cascade_declined_total{tier, reason}`: answers a tier did not keep,
+    /// by its reason code; the ticket went on to the next tier.
+    pub cascade_declined: IntCounterVec,
     /// `ticket_agent_tickets_queue_ready`: ready messages in the tickets queue, polled
     /// by the worker (the autoscaling signal).
     pub queue_ready: IntGauge,
@@ -121,6 +151,21 @@ pub struct Metrics {
     /// actions: `executed`, `failed` (refused for good), `pending` (not done yet;
     /// retried by the sweep).
     pub approvals_executed: IntCounterVec,
+    /// `ticket_agent_approvals_pending_by_tool{tool}`: actions waiting, per gated tool.
+    pub approvals_pending_by_tool: IntGaugeVec,
+    /// `ticket_agent_approvals_oldest_pending_age_by_tool_seconds{tool}`: the oldest
+    /// wait per gated tool.
+    pub approvals_oldest_pending_age_by_tool: GaugeVec,
+    /// `ticket_agent_approvals_decisions_by_author_total{author_kind}`: decisions taken
+    /// by a `human` reviewer, a `policy`, or the `system` (expiry).
+    pub approvals_decisions_by_author: IntCounterVec,
+    /// `ticket_agent_approvals_auto_approved_usd_today`: dollars auto-approved by
+    /// policies since 00:00 UTC, read from the database at each sweep.
+    pub approvals_auto_approved_usd_today: Gauge,
+    /// `ticket_agent_approvals_notifications_total`: webhook notifications of approvals,
+    /// by `event` (`approval.needs_review`, `approval.expired`), `shape` (`json`,
+    /// `slack`, `all` for a drop) and `result` (`sent`, `failed`, `dropped`).
+    pub approvals_notifications: IntCounterVec,
     /// `ticket_agent_ingest_accepted_total`: tickets the ingest API published and the
     /// broker confirmed.
     pub ingest_accepted: IntCounter,
@@ -200,7 +245,7 @@ impl Metrics {
                 "ticket_agent_model_cost_usd_total",
                 "Model cost in USD at the configured prices.",
             ),
-            &["provider"],
+            &["provider", "model"],
         )
         .expect("a valid metric");
         r.register(Box::new(cost_usd.clone()))
@@ -274,6 +319,49 @@ impl Metrics {
                 &["provider", "direction"],
             ),
             cost_usd,
+            cached_tokens: counter(
+                &r,
+                "ticket_agent_model_cached_tokens_total",
+                "Prompt tokens written to (write) or read from (read) the provider's prompt cache.",
+                &["provider", "model", "kind"],
+            ),
+            ticket_cost: histogram(
+                &r,
+                "ticket_agent_ticket_cost_usd",
+                "Cost of one agent run (one attempt at a ticket) in USD.",
+                &[],
+                TICKET_COST_BUCKETS,
+            ),
+            breaker: {
+                let g = IntGaugeVec::new(
+                    Opts::new(
+                        "ticket_agent_model_breaker_state",
+                        "A chain's circuit breaker per provider: 0 closed, 1 open, 2 half-open.",
+                    ),
+                    &["provider", "model"],
+                )
+                .expect("a valid metric");
+                r.register(Box::new(g.clone())).expect("registered once");
+                g
+            },
+            fallbacks: counter(
+                &r,
+                "ticket_agent_model_fallbacks_total",
+                "Calls a chain moved past this provider after it failed.",
+                &["provider", "model"],
+            ),
+            cascade_tickets: counter(
+                &r,
+                "ticket_agent_cascade_tickets_total",
+                "Ticket runs answered by each tier of a model cascade.",
+                &["tier"],
+            ),
+            cascade_declined: counter(
+                &r,
+                "ticket_agent_cascade_declined_total",
+                "Answers a cascade tier did not keep, by tier and reason; the next tier ran the ticket.",
+                &["tier", "reason"],
+            ),
             queue_ready: int_gauge(
                 &r,
                 "ticket_agent_tickets_queue_ready",
@@ -310,6 +398,47 @@ impl Metrics {
                 "ticket_agent_approvals_executed_total",
                 "Executions of approved actions, by tool and status.",
                 &["tool", "status"],
+            ),
+            approvals_pending_by_tool: {
+                let g = IntGaugeVec::new(
+                    Opts::new(
+                        "ticket_agent_approvals_pending_by_tool",
+                        "Actions waiting for a reviewer, by gated tool.",
+                    ),
+                    &["tool"],
+                )
+                .expect("a valid metric");
+                r.register(Box::new(g.clone())).expect("registered once");
+                g
+            },
+            approvals_oldest_pending_age_by_tool: {
+                let g = GaugeVec::new(
+                    Opts::new(
+                        "ticket_agent_approvals_oldest_pending_age_by_tool_seconds",
+                        "Age of the oldest pending action, by gated tool.",
+                    ),
+                    &["tool"],
+                )
+                .expect("a valid metric");
+                r.register(Box::new(g.clone())).expect("registered once");
+                g
+            },
+            approvals_decisions_by_author: counter(
+                &r,
+                "ticket_agent_approvals_decisions_by_author_total",
+                "Decisions, by who took them (human, policy, system).",
+                &["author_kind"],
+            ),
+            approvals_auto_approved_usd_today: gauge(
+                &r,
+                "ticket_agent_approvals_auto_approved_usd_today",
+                "Dollars auto-approved by policies since 00:00 UTC.",
+            ),
+            approvals_notifications: counter(
+                &r,
+                "ticket_agent_approvals_notifications_total",
+                "Webhook notifications of approvals, by event, shape and result (sent, failed, dropped).",
+                &["event", "shape", "result"],
             ),
             ingest_accepted: int_counter(
                 &r,
@@ -375,12 +504,54 @@ impl Metrics {
             self.tokens
                 .with_label_values(&[provider, "output"])
                 .inc_by(spend.output_tokens);
+            for (kind, tokens) in [
+                ("write", spend.cache_creation_input_tokens),
+                ("read", spend.cache_read_input_tokens),
+            ] {
+                if tokens > 0 {
+                    self.cached_tokens
+                        .with_label_values(&[provider, model_of(label), kind])
+                        .inc_by(tokens);
+                }
+            }
             if spend.cost_usd > 0.0 {
                 self.cost_usd
-                    .with_label_values(&[provider])
+                    .with_label_values(&[provider, model_of(label)])
                     .inc_by(spend.cost_usd);
             }
         }
+    }
+
+    /// Records what one agent run cost.
+    pub fn ticket_cost(&self, cost_usd: f64) {
+        self.ticket_cost
+            .with_label_values::<&str>(&[])
+            .observe(cost_usd);
+    }
+
+    /// Records the breaker state of a chain's provider `label`.
+    pub fn breaker_state(&self, label: &str, state: &str) {
+        let value = match state {
+            "open" => 1,
+            "half_open" => 2,
+            _ => 0,
+        };
+        self.breaker
+            .with_label_values(&[provider_of(label), model_of(label)])
+            .set(value);
+    }
+
+    /// Makes provider `label`'s fallback count a series (at 0) before its first fallback.
+    pub fn model_fallbacks_seen(&self, label: &str) {
+        self.fallbacks
+            .with_label_values(&[provider_of(label), model_of(label)]);
+    }
+
+    /// Counts a call a chain moved past provider `label`.
+    pub fn model_fallback(&self, label: &str) {
+        self.fallbacks
+            .with_label_values(&[provider_of(label), model_of(label)])
+            .inc();
     }
 
     /// Counts a delivery as in flight until the guard is dropped.
@@ -411,6 +582,13 @@ pub fn provider_of(label: &str) -> &str {
     label.split(':').next().unwrap_or(label)
 }
 
+/// The model part of a model label: `claude-sonnet-4-5` of
+/// `anthropic:claude-sonnet-4-5`, `qwen2.5:7b` of `openai:qwen2.5:7b`; the label itself
+/// when it has no provider part (`rules`).
+pub fn model_of(label: &str) -> &str {
+    label.split_once(':').map_or(label, |(_, model)| model)
+}
+
 static GLOBAL: LazyLock<Metrics> = LazyLock::new(Metrics::new);
 
 /// The process-global metrics (see the module doc for why there is one).
@@ -425,12 +603,15 @@ pub struct Readiness {
     pub rabbitmq: bool,
     /// Redis answered `PING`.
     pub redis: bool,
+    /// PostgreSQL answered, for the commands that keep a database (the approvals
+    /// service); `None` for the others.
+    pub postgres: Option<bool>,
 }
 
 impl Readiness {
     /// Both dependencies answer.
     pub fn ready(&self) -> bool {
-        self.rabbitmq && self.redis
+        self.rabbitmq && self.redis && self.postgres.unwrap_or(true)
     }
 
     fn body(&self) -> serde_json::Value {
@@ -442,12 +623,19 @@ impl Readiness {
         if !self.redis {
             down.push("redis");
         }
-        serde_json::json!({
+        if self.postgres == Some(false) {
+            down.push("postgres");
+        }
+        let mut body = serde_json::json!({
             "status": if self.ready() { "ready" } else { "unready" },
             "rabbitmq": word(self.rabbitmq),
             "redis": word(self.redis),
             "down": down,
-        })
+        });
+        if let Some(up) = self.postgres {
+            body["postgres"] = word(up).into();
+        }
+        body
     }
 }
 
@@ -513,9 +701,14 @@ mod tests {
             Some(ModelSpend {
                 input_tokens: 1000,
                 output_tokens: 50,
+                cache_creation_input_tokens: 0,
+                cache_read_input_tokens: 800,
                 cost_usd: 0.00375,
             }),
         );
+        m.ticket_cost(0.00375);
+        m.breaker_state("openai:gpt-5-mini", "open");
+        m.model_fallback("openai:gpt-5-mini");
         let text = m.render();
         assert!(
             text.contains(r#"ticket_agent_tickets_total{category="none",outcome="resolved"} 1"#),
@@ -529,8 +722,31 @@ mod tests {
         assert!(text.contains(
             r#"ticket_agent_model_tokens_total{direction="input",provider="anthropic"} 1000"#
         ));
+        assert!(text.contains(
+            r#"ticket_agent_model_cost_usd_total{model="claude-sonnet-4-5",provider="anthropic"} 0.00375"#
+        ), "{text}");
+        assert!(text.contains(
+            r#"ticket_agent_model_cached_tokens_total{kind="read",model="claude-sonnet-4-5",provider="anthropic"} 800"#
+        ), "{text}");
         assert!(
-            text.contains(r#"ticket_agent_model_cost_usd_total{provider="anthropic"} 0.00375"#)
+            !text.contains(r#"kind="write""#),
+            "no cache writes, no series: {text}"
+        );
+        assert!(
+            text.contains("ticket_agent_ticket_cost_usd_count 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                r#"ticket_agent_model_breaker_state{model="gpt-5-mini",provider="openai"} 1"#
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                r#"ticket_agent_model_fallbacks_total{model="gpt-5-mini",provider="openai"} 1"#
+            ),
+            "{text}"
         );
         assert!(text.contains("ticket_agent_model_request_duration_seconds_bucket"));
         assert!(text.contains("ticket_agent_tickets_in_flight 0"));
@@ -559,6 +775,7 @@ mod tests {
         let r = Readiness {
             rabbitmq: true,
             redis: false,
+            postgres: None,
         };
         assert!(!r.ready());
         assert_eq!(r.body()["redis"], "down");
@@ -566,7 +783,8 @@ mod tests {
         assert_eq!(
             Readiness {
                 rabbitmq: true,
-                redis: true
+                redis: true,
+                postgres: None,
             }
             .body()["status"],
             "ready"

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 use tracing::Instrument;
 
-use crate::agent::{Agent, TicketRun};
+use crate::agent::{Agent, ModelUse, TicketRun};
 use crate::conversation::Usage;
 use crate::domain::approval::PendingAction;
 use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
@@ -46,6 +46,14 @@ pub struct OutcomeLine {
     pub duration_ms: u64,
     /// The model's label.
     pub model: String,
+    /// The models that answered, each with its turns, usage and cost.
+    pub models: Vec<ModelUse>,
+    /// The cascade tier that answered (with `--model cascade`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tier: Option<String>,
+    /// The tiers that declined first, and why (with `--model cascade`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<DeclinedLine>,
     /// The whole trace, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<Value>,
@@ -72,9 +80,39 @@ impl OutcomeLine {
             cost_usd: run.cost_usd,
             duration_ms: run.duration_ms,
             model: run.model.clone(),
+            models: run.models.clone(),
+            tier: run.tier.clone(),
+            declined: run
+                .declined
+                .iter()
+                .map(|d| DeclinedLine {
+                    tier: d.tier.clone(),
+                    reason: d.reason.clone(),
+                    outcome: d.outcome.clone(),
+                    cost_usd: d.cost_usd,
+                    trace: with_trace
+                        .then(|| serde_json::to_value(&d.trace).unwrap_or(Value::Null)),
+                })
+                .collect(),
             trace: with_trace.then(|| serde_json::to_value(&run.trace).unwrap_or(Value::Null)),
         }
     }
+}
+
+/// A tier that declined, in an output line: its trace only with `--trace`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeclinedLine {
+    /// The tier.
+    pub tier: String,
+    /// Its reason code.
+    pub reason: String,
+    /// The outcome it did not keep.
+    pub outcome: String,
+    /// What it cost.
+    pub cost_usd: f64,
+    /// Its trace, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Value>,
 }
 
 /// Counts for the summary.
@@ -88,12 +126,122 @@ pub struct Summary {
     pub usage: Usage,
     /// Cost in all.
     pub cost_usd: f64,
+    /// Turns, tokens and cost by model, in the order they first answered.
+    pub models: Vec<ModelUse>,
+    /// With a cascade: tickets by the tier that answered them, and what each cost.
+    pub tiers: Tiers,
 }
 
 impl Summary {
     /// Tickets that got an outcome.
     pub fn tickets(&self) -> usize {
         self.outcomes.values().sum()
+    }
+
+    /// Counts one finished run.
+    pub fn add(&mut self, run: &TicketRun) {
+        *self.outcomes.entry(run.outcome.kind()).or_default() += 1;
+        self.usage += run.usage;
+        self.cost_usd += run.cost_usd;
+        self.tiers.add(run);
+    }
+}
+
+/// The tickets of a cascade run by the tier that answered them, and the cost the first
+/// tier saved: the tickets it kept, each priced at the run's own mean cost of a ticket
+/// the last tier answered (its cost alone, not the declined attempts'). With no ticket
+/// answered by the last tier there is nothing to price them at, and no estimate.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Tiers {
+    /// Tier → the tickets it answered and their cost.
+    pub answered: BTreeMap<String, TierCount>,
+    /// The tiers in cascade order, as seen on the runs (the last one is the costly one).
+    pub order: Vec<String>,
+}
+
+/// One tier's share of a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct TierCount {
+    /// Tickets it answered.
+    pub tickets: usize,
+    /// Their cost, this tier's own attempts only.
+    pub own_cost_usd: f64,
+}
+
+impl Tiers {
+    /// Counts one run (nothing outside a cascade).
+    pub fn add(&mut self, run: &TicketRun) {
+        let Some(tier) = &run.tier else { return };
+        let declined: f64 = run.declined.iter().map(|d| d.cost_usd).sum();
+        let count = self.answered.entry(tier.clone()).or_default();
+        count.tickets += 1;
+        count.own_cost_usd += run.cost_usd - declined;
+        let mut seen: Vec<&str> = run.declined.iter().map(|d| d.tier.as_str()).collect();
+        seen.push(tier);
+        // The longest chain seen is the cascade's order.
+        if seen.len() > self.order.len() {
+            self.order = seen.into_iter().map(str::to_string).collect();
+        }
+    }
+
+    /// Whether the run was a cascade.
+    pub fn is_cascade(&self) -> bool {
+        !self.answered.is_empty()
+    }
+
+    /// Tickets answered in all.
+    pub fn tickets(&self) -> usize {
+        self.answered.values().map(|c| c.tickets).sum()
+    }
+
+    /// The tickets the first tier kept.
+    pub fn kept_by_first(&self) -> usize {
+        self.order
+            .first()
+            .and_then(|t| self.answered.get(t))
+            .map_or(0, |c| c.tickets)
+    }
+
+    /// The mean cost of a ticket the last tier answered, its own attempt only.
+    pub fn last_tier_mean_cost(&self) -> Option<f64> {
+        if self.order.len() < 2 {
+            return None;
+        }
+        let last = self.answered.get(self.order.last()?)?;
+        (last.tickets > 0).then(|| last.own_cost_usd / last.tickets as f64)
+    }
+
+    /// What the kept tickets would have cost on the last tier (see [`Tiers`]).
+    pub fn saved_usd(&self) -> Option<f64> {
+        Some(self.kept_by_first() as f64 * self.last_tier_mean_cost()?)
+    }
+}
+
+impl std::fmt::Display for Tiers {
+    /// `tiers: rules 40 (66.7%), openai 20; saved ~$0.0123 (40 × $0.000308, the mean cost of an openai ticket in this run)`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.tickets().max(1) as f64;
+        let parts: Vec<String> = self
+            .order
+            .iter()
+            .map(|t| {
+                let c = self.answered.get(t).map_or(0, |c| c.tickets);
+                format!("{t} {c} ({:.1}%)", c as f64 * 100.0 / n)
+            })
+            .collect();
+        write!(f, "tiers: {}", parts.join(", "))?;
+        match (
+            self.saved_usd(),
+            self.last_tier_mean_cost(),
+            self.order.last(),
+        ) {
+            (Some(saved), Some(mean), Some(last)) => write!(
+                f,
+                "; saved ~${saved:.4} ({} × ${mean:.6}, the mean cost of a {last} ticket in this run)",
+                self.kept_by_first()
+            ),
+            _ => write!(f, "; saved: no estimate (no ticket reached the last tier)"),
+        }
     }
 }
 
@@ -111,7 +259,31 @@ impl std::fmt::Display for Summary {
             self.usage.input_tokens,
             self.usage.output_tokens,
             self.cost_usd
-        )
+        )?;
+        if self.usage.cache_read_input_tokens + self.usage.cache_creation_input_tokens > 0 {
+            write!(
+                f,
+                " (of the input, {} read from the prompt cache, {} written to it)",
+                self.usage.cache_read_input_tokens, self.usage.cache_creation_input_tokens
+            )?;
+        }
+        let tickets = self.tickets();
+        if tickets > 0 && self.cost_usd > 0.0 {
+            write!(f, ", ${:.4} a ticket", self.cost_usd / tickets as f64)?;
+        }
+        // One model is the whole line already; a chain's share per model is not.
+        if self.models.len() > 1 {
+            let parts: Vec<String> = self
+                .models
+                .iter()
+                .map(|m| format!("{} {} turns ${:.4}", m.model, m.turns, m.cost_usd))
+                .collect();
+            write!(f, "; by model: {}", parts.join(", "))?;
+        }
+        if self.tiers.is_cascade() {
+            write!(f, "; {}", self.tiers)?;
+        }
+        Ok(())
     }
 }
 
@@ -186,9 +358,8 @@ pub async fn process(
     let mut runs = futures::stream::iter(tickets.iter().map(|t| run_one(agent, t)))
         .buffer_unordered(concurrency.max(1));
     while let Some(run) = runs.next().await {
-        *summary.outcomes.entry(run.outcome.kind()).or_default() += 1;
-        summary.usage += run.usage;
-        summary.cost_usd += run.cost_usd;
+        summary.add(&run);
+        ModelUse::merge_into(&mut summary.models, &run.models);
         serde_json::to_writer(&mut *out, &OutcomeLine::from_run(&run, with_trace))?;
         out.write_all(b"\n")?;
         progress.tick();

@@ -433,6 +433,90 @@ async fn a_final_message_without_a_prefix_is_escalated_as_unparseable() {
 }
 
 #[tokio::test]
+async fn a_model_held_to_the_answer_schema_restates_as_one_object_and_is_verified() {
+    let model = Scripted::constrained(vec![
+        Turn::Calls(vec![("order_lookup", json!({"order_id": "O1001"}))]),
+        Turn::Text("The customer's order is in the JSON above."),
+        Turn::Text(
+            r#"{"outcome": "resolved", "category": "order_status",
+                "grounds": {"orders": ["O1001"], "articles": [], "eligibility": []},
+                "message": "Your mouse was delivered on the 14th."}"#,
+        ),
+    ]);
+    let (agent, _) = agent_with(model.clone()).await;
+    let run = agent
+        .run(&ticket("T1", "C001", None, "s", "b"))
+        .await
+        .unwrap();
+    assert_eq!(
+        run.outcome,
+        Outcome::Resolved {
+            message: "Your mouse was delivered on the 14th.".into()
+        }
+    );
+    // Tools on the ordinary turns; on the restatement only the schema.
+    let shapes = model.shapes.lock().unwrap().clone();
+    assert_eq!(shapes.len(), 3);
+    assert!(
+        shapes[..2]
+            .iter()
+            .all(|&(tools, schema)| tools == 5 && !schema)
+    );
+    assert_eq!(shapes[2], (0, true));
+    let requests = model.requests.lock().unwrap();
+    assert_eq!(
+        requests.last().unwrap().last().unwrap().text(),
+        ticket_agent::agent::STRUCTURED_REPAIR
+    );
+    assert!(run.trace.steps.iter().any(|s| matches!(
+        s,
+        TraceStep::FormatRepair {
+            constrained: true,
+            ..
+        }
+    )));
+}
+
+#[tokio::test]
+async fn a_constrained_restatement_citing_an_order_it_never_looked_up_fails_verification() {
+    let model = Scripted::constrained(vec![
+        Turn::Text("The support ticket is about an order."),
+        Turn::Text(
+            r#"{"outcome": "resolved", "category": "order_status",
+                "grounds": {"orders": ["O1001"], "articles": [], "eligibility": []},
+                "message": "Your order O1001 was delivered."}"#,
+        ),
+    ]);
+    let (agent, _) = agent_with(model).await;
+    let run = agent
+        .run(&ticket("T1", "C001", Some("O1001"), "s", "where is it"))
+        .await
+        .unwrap();
+    assert_eq!(
+        category(&run.outcome),
+        Some(EscalationCategory::VerificationFailed),
+        "{:?}",
+        run.outcome
+    );
+}
+
+#[tokio::test]
+async fn a_model_that_cannot_be_held_to_a_schema_never_receives_one() {
+    let model = Scripted::new(vec![
+        Turn::Text("Your mouse was delivered on the 14th."),
+        Turn::Text("Still no prefix."),
+    ]);
+    let (agent, _) = agent_with(model.clone()).await;
+    agent
+        .run(&ticket("T1", "C001", None, "s", "b"))
+        .await
+        .unwrap();
+    let shapes = model.shapes.lock().unwrap().clone();
+    assert_eq!(shapes.len(), 2);
+    assert!(shapes.iter().all(|&(tools, schema)| tools == 5 && !schema));
+}
+
+#[tokio::test]
 async fn an_answer_restated_with_a_prefix_after_the_format_reminder_is_verified_like_any_other() {
     let model = Scripted::new(vec![
         Turn::Calls(vec![("order_lookup", json!({"order_id": "O1001"}))]),

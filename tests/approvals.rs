@@ -1,6 +1,7 @@
-//! The approvals service against the local RabbitMQ and Redis, with a fake HTTP
-//! commerce server (wiremock, speaking the contract in docs/backends.md) that counts
-//! refund calls per idempotency key. Each test has its own prefix, deleted after.
+//! The approvals service against the local RabbitMQ, Redis and PostgreSQL, with a
+//! fake HTTP commerce server (wiremock, speaking the contract in docs/backends.md)
+//! that counts refund calls per idempotency key. Each test has its own prefix and its
+//! own database, deleted after.
 
 mod common;
 
@@ -30,6 +31,8 @@ struct Env {
     service: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
     app_store: ticket_agent::approvals::ApprovalStore,
     idem: ticket_agent::idempotency::RedisStore,
+    // Last: dropped after the service has stopped.
+    _db: common::pg::TestDb,
 }
 
 impl Env {
@@ -39,7 +42,9 @@ impl Env {
             .unwrap()
             .as_nanos();
         let prefix = format!("ta-test-appr-{name}-{}-{nanos}", std::process::id());
+        let db = common::pg::TestDb::create(name).await;
         let shop = MockServer::start().await;
+        common::mount_fixture_orders(&shop).await;
         Mock::given(method("POST"))
             .and(path("/orders/O1001/refunds"))
             .respond_with(
@@ -55,6 +60,7 @@ impl Env {
         settings.commerce.http.max_retries = 0;
         settings.approvals.listen = "127.0.0.1:0".into();
         settings.approvals.sweep_secs = 1;
+        settings.approvals.database_url = db.url.clone();
         let var = format!("TA_TEST_REVIEWERS_{name}")
             .replace('-', "_")
             .to_uppercase();
@@ -92,6 +98,7 @@ impl Env {
             service: Some(service),
             app_store,
             idem,
+            _db: db,
         }
     }
 
@@ -110,6 +117,23 @@ impl Env {
             assert!(
                 start.elapsed() < Duration::from_secs(20),
                 "{id} never became {status:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn wait_for_outcome_published(&self, id: &str) {
+        let start = Instant::now();
+        while !self
+            .app_store
+            .get(id)
+            .await
+            .unwrap()
+            .is_some_and(|r| r.outcome_published)
+        {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{id}: outcome never marked published"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -135,10 +159,47 @@ impl Env {
         let _ = self.stop.take().unwrap().send(());
         self.service.take().unwrap().await.unwrap().unwrap();
         self.topology.delete(&self.ch).await.unwrap();
-        self.app_store.delete_all().await.unwrap();
+        self.app_store.close().await;
         self.idem.delete_all().await.unwrap();
         let _ = self.conn.close(200, "done".into()).await;
     }
+}
+
+/// Signs in as alice the way a browser does: the sign-in page (its token in a cookie
+/// and in the form), then the form. Returns the status and the session's Set-Cookie.
+async fn sign_in(client: &reqwest::Client, base: &str) -> (u16, String) {
+    let page = client.get(format!("{base}/login")).send().await.unwrap();
+    let login_cookie = page
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .find(|c| c.starts_with("ta_login="))
+        .unwrap();
+    let html = page.text().await.unwrap();
+    let token = html
+        .split("name=\"login_csrf\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let r = client
+        .post(format!("{base}/login"))
+        .header("cookie", login_cookie.split(';').next().unwrap())
+        .form(&[("token", TOKEN), ("login_csrf", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    let session = r
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .find(|c| c.starts_with("ta_session="))
+        .unwrap_or_default();
+    (r.status().as_u16(), session)
 }
 
 /// A proposed refund whose ticket text carries markup, for the console to escape.
@@ -348,21 +409,17 @@ async fn the_console_refuses_state_changes_without_a_session_or_csrf_token() {
         .await
         .unwrap();
     assert_eq!(r.status(), 401);
-    // A session, but no or a wrong CSRF token.
-    let login = client
+    // Signing in without the sign-in form's own token is refused.
+    let r = client
         .post(format!("{}/login", env.base))
         .form(&[("token", TOKEN)])
         .send()
         .await
         .unwrap();
-    assert_eq!(login.status(), 303);
-    let cookie = login
-        .headers()
-        .get("set-cookie")
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .to_string();
+    assert_eq!(r.status(), 403);
+    // A session, but no or a wrong CSRF token.
+    let (login, cookie) = sign_in(&client, &env.base).await;
+    assert_eq!(login, 303);
     assert!(
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
         "{cookie}"
@@ -417,5 +474,774 @@ async fn the_console_refuses_state_changes_without_a_session_or_csrf_token() {
         .unwrap();
     assert!(out.decided_now);
     assert_eq!(env.refund_calls().await.values().sum::<usize>(), 1);
+    env.stop().await;
+}
+
+/// The approvals core over its own database and the embedded shop, publishing
+/// nowhere: what one `approvals serve` process holds. A second call is a restart (a
+/// new embedded shop, which has forgotten the refunds it made) or a replica.
+async fn core_over(db: &common::pg::TestDb, prefix: &str) -> ticket_agent::approvals::Approvals {
+    let mut settings = Settings::defaults();
+    settings.redis.key_prefix = prefix.to_string();
+    settings.approvals.database_url = db.url.clone();
+    ticket_agent::app::approvals(
+        &settings,
+        std::sync::Arc::new(ticket_agent::queue::PublishChannel::default()),
+    )
+    .await
+    .unwrap()
+}
+
+fn unique_prefix(name: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("ta-test-appr-{name}-{}-{nanos}", std::process::id())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_order_refunded_through_one_ticket_is_not_refunded_again_through_another_after_a_restart()
+ {
+    let db = common::pg::TestDb::create("two-tickets").await;
+    let prefix = unique_prefix("two-tickets");
+    let now = chrono::Utc::now();
+    // Two tickets about the same order, each proposing its full $24.99.
+    let a = refund_approval("T-TWICE-A", 24.99, now);
+    let b = refund_approval("T-TWICE-B", 24.99, now);
+    assert_ne!(a.approval_id, b.approval_id);
+    let first = core_over(&db, &prefix).await;
+    first.store.upsert(&a, Default::default()).await.unwrap();
+    first.store.upsert(&b, Default::default()).await.unwrap();
+    let out = first
+        .decide(&a.approval_id, Verdict::Approve, "alice", None)
+        .await
+        .unwrap();
+    assert_eq!(out.record.status, ApprovalStatus::Executed);
+
+    // A restart: the embedded shop has forgotten the refund and would pay again.
+    let restarted = core_over(&db, &prefix).await;
+    let order = restarted.backend.order("O1001").await.unwrap().unwrap();
+    assert_eq!(
+        order.refunded_usd.cents(),
+        0,
+        "the new shop remembers nothing"
+    );
+    let out = restarted
+        .decide(&b.approval_id, Verdict::Approve, "bob", None)
+        .await
+        .unwrap();
+    assert_eq!(out.record.status, ApprovalStatus::Failed);
+    let execution = out.record.execution.unwrap();
+    assert_eq!(execution.result["error"], "amount_exceeds_refundable");
+    let order = restarted.backend.order("O1001").await.unwrap().unwrap();
+    assert_eq!(order.refunded_usd.cents(), 0, "the shop was never called");
+    assert_eq!(
+        restarted.store.order_refunded_cents("O1001").await.unwrap(),
+        2499
+    );
+    let trail: Vec<String> = restarted
+        .store
+        .audit_trail(&b.approval_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(_, event, _, _)| event)
+        .collect();
+    assert_eq!(
+        trail,
+        ["proposed", "approved", "refund_refused", "failed"],
+        "{trail:?}"
+    );
+    first.store.close().await;
+    restarted.store.close().await;
+    ticket_agent::idempotency::RedisStore::connect(&Settings::defaults().redis.url, &prefix)
+        .await
+        .unwrap()
+        .delete_all()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_replicas_approving_two_tickets_for_one_order_at_once_refund_it_once() {
+    let db = common::pg::TestDb::create("replicas").await;
+    let prefix = unique_prefix("replicas");
+    let now = chrono::Utc::now();
+    let one = core_over(&db, &prefix).await;
+    let two = core_over(&db, &prefix).await;
+    // The two replicas share one shop here (the HTTP backend's case): the database
+    // is what must stop the second refund, not the shop.
+    let two = ticket_agent::approvals::Approvals {
+        backend: one.backend.clone(),
+        ..two
+    };
+    let mut ids = Vec::new();
+    for t in 0..6 {
+        let m = refund_approval(&format!("T-REPLICA-{t}"), 24.99, now);
+        one.store.upsert(&m, Default::default()).await.unwrap();
+        ids.push(m.approval_id);
+    }
+    let mut tasks = Vec::new();
+    for (i, id) in ids.iter().enumerate() {
+        let core = if i % 2 == 0 { one.clone() } else { two.clone() };
+        let id = id.clone();
+        tasks.push(tokio::spawn(async move {
+            core.decide(&id, Verdict::Approve, "alice", None)
+                .await
+                .unwrap()
+                .record
+                .status
+        }));
+    }
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    let executed = statuses
+        .iter()
+        .filter(|s| **s == ApprovalStatus::Executed)
+        .count();
+    let failed = statuses
+        .iter()
+        .filter(|s| **s == ApprovalStatus::Failed)
+        .count();
+    assert_eq!((executed, failed), (1, 5), "{statuses:?}");
+    let order = one.backend.order("O1001").await.unwrap().unwrap();
+    assert_eq!(order.refunded_usd.cents(), 2499);
+    assert_eq!(one.store.order_refunded_cents("O1001").await.unwrap(), 2499);
+    one.store.close().await;
+    two.store.close().await;
+    ticket_agent::idempotency::RedisStore::connect(&Settings::defaults().redis.url, &prefix)
+        .await
+        .unwrap()
+        .delete_all()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_rejected_and_a_failed_action_each_escalate_their_ticket_with_the_reason() {
+    let env = Env::start("followups", |_| {}).await;
+    let now = chrono::Utc::now();
+    let rejected = refund_approval("T-F-REJ", 5.0, now);
+    let paid = refund_approval("T-F-PAID", 24.99, now);
+    let refused = refund_approval("T-F-FAIL", 24.99, now);
+    for m in [&rejected, &paid, &refused] {
+        env.publish(m).await;
+        env.wait_for_status(&m.approval_id, ApprovalStatus::Pending)
+            .await;
+    }
+    let client = reqwest::Client::new();
+    let post = |id: &str, verdict: &str, body: Value| {
+        client
+            .post(format!("{}/api/approvals/{id}/{verdict}", env.base))
+            .bearer_auth(TOKEN)
+            .json(&body)
+            .send()
+    };
+    let r = post(
+        &rejected.approval_id,
+        "reject",
+        json!({ "note": "the customer already got a replacement" }),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        post(&paid.approval_id, "approve", json!({}))
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    // The order is refunded in full now: the third ticket's refund cannot execute.
+    let r = post(&refused.approval_id, "approve", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["record"]["status"], "failed", "{body}");
+
+    let mut escalations = HashMap::new();
+    while escalations.len() < 2 {
+        let m = next_message(
+            &env.ch,
+            &env.topology.escalations_queue,
+            true,
+            Duration::from_secs(10),
+            Duration::from_millis(50),
+            "a rejected or failed action left its ticket without an outcome",
+        )
+        .await;
+        let v: Value = serde_json::from_slice(&m.data).unwrap();
+        escalations.insert(v["ticket_id"].as_str().unwrap().to_string(), v);
+    }
+    let r = &escalations["T-F-REJ"];
+    assert_eq!(r["outcome"], "escalated");
+    assert_eq!(r["category"], "approval_rejected");
+    let reason = r["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("the customer already got a replacement") && reason.contains("alice"),
+        "{reason}"
+    );
+    assert_eq!(r["approval_ids"], json!([rejected.approval_id]));
+    let f = &escalations["T-F-FAIL"];
+    assert_eq!(f["category"], "execution_failed");
+    assert!(
+        f["reason"]
+            .as_str()
+            .unwrap()
+            .contains("exceeds the refundable"),
+        "{f}"
+    );
+    assert!(!escalations.contains_key("T-F-PAID"));
+    assert_eq!(env.refund_calls().await.values().sum::<usize>(), 1);
+    env.wait_for_outcome_published(&rejected.approval_id).await;
+    env.wait_for_outcome_published(&refused.approval_id).await;
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_approval_with_a_lower_amount_executes_exactly_that_amount_and_bad_edits_change_nothing()
+{
+    let env = Env::start("edit", |_| {}).await;
+    let a = refund_approval("T-EDIT-1", 24.99, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let client = reqwest::Client::new();
+    let url = format!("{}/api/approvals/{}/approve", env.base, a.approval_id);
+    // Above the proposal, at zero, and not a number: refused, still pending.
+    for body in [
+        json!({ "amount_usd": 30.0 }),
+        json!({ "amount_usd": 0.0 }),
+        json!({ "amount_usd": "ten" }),
+    ] {
+        let r = client
+            .post(&url)
+            .bearer_auth(TOKEN)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 422, "{body}");
+    }
+    let r = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(r.status, ApprovalStatus::Pending);
+    // A lower amount: the shop is asked for exactly that.
+    let r = client
+        .post(&url)
+        .bearer_auth(TOKEN)
+        .json(&json!({ "amount_usd": 10.0, "note": "half, as agreed on the phone" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let record = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(record.status, ApprovalStatus::Executed);
+    assert_eq!(record.approved_arguments.unwrap()["amount_usd"], 10.0);
+    assert_eq!(
+        record.message.arguments["amount_usd"], 24.99,
+        "the proposal stays as it was"
+    );
+    let bodies: Vec<Value> = env
+        .shop
+        .received_requests()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.method.as_str() == "POST")
+        .map(|r| serde_json::from_slice(&r.body).unwrap())
+        .collect();
+    assert_eq!(bodies, [json!({ "amount_usd": 10.0 })]);
+    assert_eq!(
+        env.app_store.order_refunded_cents("O1001").await.unwrap(),
+        1000
+    );
+    env.stop().await;
+}
+
+/// Sends only the head of a POST whose body of `length` bytes waits for `100 Continue`,
+/// and returns the status of the first response line the server sends back.
+async fn status_of_an_announced_body(url: &str, token: &str, length: usize) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let url = reqwest::Url::parse(url).unwrap();
+    let address = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST {} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\nContent-Length: {length}\r\n\
+         Expect: 100-continue\r\n\r\n",
+        url.path(),
+        url.host_str().unwrap(),
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !seen.windows(2).any(|w| w == b"\r\n") {
+        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buffer))
+            .await
+            .expect("the server answers the head within 10 s")
+            .unwrap();
+        assert!(n > 0, "the server closed the connection without a response");
+        seen.extend_from_slice(&buffer[..n]);
+    }
+    let line = String::from_utf8_lossy(&seen);
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_api_authenticates_before_reading_a_body_and_takes_only_a_json_object() {
+    let env = Env::start("bodies", |_| {}).await;
+    let a = refund_approval("T-BODY-1", 5.0, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let client = reqwest::Client::new();
+    let url = format!("{}/api/approvals/{}/approve", env.base, a.approval_id);
+    // A wrong token: 401 before any body is read. The 5 MB request only announces its
+    // body (`Expect: 100-continue`) and waits: a server that read bodies first would
+    // answer 100 or 413, one that authenticates first answers 401 with the body unsent.
+    // (Sending it whole races the server's close and ends in a broken pipe.)
+    assert_eq!(
+        status_of_an_announced_body(&url, "wrong-token-0000000", 5_000_000).await,
+        401
+    );
+    for body in [b"{not json".to_vec(), b"[]".to_vec()] {
+        let r = client
+            .post(&url)
+            .bearer_auth("wrong-token-0000000")
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 401);
+    }
+    // The right token: an array is not a decision; a reject needs a reason.
+    let r = client
+        .post(&url)
+        .bearer_auth(TOKEN)
+        .header("content-type", "application/json")
+        .body("[]")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let r = client
+        .post(format!(
+            "{}/api/approvals/{}/reject",
+            env.base, a.approval_id
+        ))
+        .bearer_auth(TOKEN)
+        .json(&json!({ "note": "  " }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let r = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(r.status, ApprovalStatus::Pending);
+    assert!(env.refund_calls().await.is_empty());
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_approval_is_bound_to_the_arguments_it_saw_and_the_executor_runs_nothing_else() {
+    let db = common::pg::TestDb::create("bound").await;
+    let prefix = unique_prefix("bound");
+    let core = core_over(&db, &prefix).await;
+    let now = chrono::Utc::now();
+    let a = refund_approval("T-BOUND-1", 5.0, now - chrono::Duration::seconds(5));
+    core.store.upsert(&a, Default::default()).await.unwrap();
+    let seen = core.store.get(&a.approval_id).await.unwrap().unwrap();
+    // The agent re-proposes a larger amount while the reviewer looks at the first.
+    let newer = refund_approval("T-BOUND-1", 20.0, now);
+    assert_eq!(
+        core.store.upsert(&newer, Default::default()).await.unwrap(),
+        "superseded"
+    );
+    let request = seen.message.action().unwrap().request;
+    let arguments = request.arguments();
+    let digest = request.digest();
+    let found = core
+        .store
+        .transition(
+            &a.approval_id,
+            ApprovalStatus::Approved,
+            "alice",
+            None,
+            Some(ticket_agent::approvals::store::Approved {
+                seen_digest: &seen.args_digest,
+                arguments: &arguments,
+                digest: &digest,
+                edited_cents: None,
+            }),
+        )
+        .await
+        .unwrap();
+    assert_eq!(found.as_deref(), Some("changed"), "not approved unseen");
+
+    // Approved as it stands now; then the approved arguments are altered in the
+    // database behind the service's back: the executor refuses them.
+    let b = refund_approval("T-BOUND-2", 5.0, now);
+    core.store.upsert(&b, Default::default()).await.unwrap();
+    let approved = core.store.get(&b.approval_id).await.unwrap().unwrap();
+    let request = approved.message.action().unwrap().request;
+    let (arguments, digest) = (request.arguments(), request.digest());
+    assert_eq!(
+        core.store
+            .transition(
+                &b.approval_id,
+                ApprovalStatus::Approved,
+                "alice",
+                None,
+                Some(ticket_agent::approvals::store::Approved {
+                    seen_digest: &approved.args_digest,
+                    arguments: &arguments,
+                    digest: &digest,
+                    edited_cents: None,
+                }),
+            )
+            .await
+            .unwrap(),
+        None
+    );
+    let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&db.url)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE approvals SET approved_arguments = jsonb_set(approved_arguments, '{amount_usd}', '24.99') \
+         WHERE approval_id = $1",
+    )
+    .bind(&b.approval_id)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    let refused = core.execute(&b.approval_id).await;
+    assert!(
+        matches!(
+            refused,
+            Err(ticket_agent::approvals::DecideError::NotAsApproved(_))
+        ),
+        "{refused:?}"
+    );
+    let order = core.backend.order("O1001").await.unwrap().unwrap();
+    assert_eq!(order.refunded_usd.cents(), 0);
+    drop(conn);
+    core.store.close().await;
+    ticket_agent::idempotency::RedisStore::connect(&Settings::defaults().redis.url, &prefix)
+        .await
+        .unwrap()
+        .delete_all()
+        .await
+        .unwrap();
+}
+
+fn policy(
+    name: &str,
+    action: ticket_agent::config::PolicyAction,
+) -> ticket_agent::config::ApprovalPolicySettings {
+    ticket_agent::config::ApprovalPolicySettings {
+        name: name.into(),
+        tool: "issue_refund".into(),
+        action,
+        below_usd: None,
+        above_usd: None,
+        max_per_customer_per_day: None,
+        max_usd_per_customer_per_day: None,
+        max_usd_per_day: None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_policy_auto_approves_within_its_cap_and_two_reviewers_must_agree_on_the_rest() {
+    use ticket_agent::config::{ApprovalPolicySettings, PolicyAction};
+    let env = Env::start("policies", |s| {
+        s.approvals.policies = vec![
+            ApprovalPolicySettings {
+                below_usd: Some(20.0),
+                max_per_customer_per_day: Some(1),
+                ..policy("small", PolicyAction::AutoApprove)
+            },
+            ApprovalPolicySettings {
+                above_usd: Some(4.0),
+                ..policy("pairs", PolicyAction::TwoReviewers)
+            },
+        ];
+    })
+    .await;
+    let now = chrono::Utc::now();
+    let first = refund_approval("T-POL-1", 10.0, now);
+    env.publish(&first).await;
+    env.wait_for_status(&first.approval_id, ApprovalStatus::Executed)
+        .await;
+    let r = env
+        .app_store
+        .get(&first.approval_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.decided_by.as_deref(), Some("policy:small"));
+    assert_eq!(r.policy_rule.as_deref(), Some("small"));
+
+    // The same customer's second small refund: the cap is reached, the next rule asks
+    // for two reviewers.
+    let second = refund_approval("T-POL-2", 5.0, now);
+    env.publish(&second).await;
+    let start = Instant::now();
+    loop {
+        let r = env
+            .app_store
+            .get(&second.approval_id)
+            .await
+            .unwrap()
+            .filter(|r| r.policy_checked);
+        if let Some(r) = r {
+            assert_eq!(r.status, ApprovalStatus::Pending);
+            assert_eq!(r.required_approvals, 2);
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let client = reqwest::Client::new();
+    let approve = |token: &'static str, body: Value| {
+        client
+            .post(format!(
+                "{}/api/approvals/{}/approve",
+                env.base, second.approval_id
+            ))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+    };
+    const BOB: &str = "bob-test-token-4567";
+    for (token, body) in [
+        (TOKEN, json!({})),
+        (TOKEN, json!({})),
+        // Bob approves an edit alice never approved: still not enough.
+        (BOB, json!({ "amount_usd": 4.5 })),
+    ] {
+        let r = approve(token, body).await.unwrap();
+        assert_eq!(r.status(), 200);
+        let v: Value = r.json().await.unwrap();
+        assert_eq!(v["record"]["status"], "pending", "{v}");
+    }
+    assert_eq!(env.refund_calls().await.values().sum::<usize>(), 1);
+    let r = approve(BOB, json!({})).await.unwrap();
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["record"]["status"], "executed", "{v}");
+    assert_eq!(v["record"]["decided_by"], "alice, bob");
+    assert_eq!(env.refund_calls().await.values().sum::<usize>(), 2);
+    assert_eq!(
+        env.app_store.order_refunded_cents("O1001").await.unwrap(),
+        1500
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn guessing_tokens_is_stopped_with_429_and_cross_site_posts_are_refused() {
+    let env = Env::start("guard", |_| {}).await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let url = format!("{}/api/approvals", env.base);
+    let mut statuses = Vec::new();
+    for i in 0..30 {
+        let r = client
+            .get(&url)
+            .bearer_auth(format!("guess-{i:020}"))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(r.status().as_u16());
+    }
+    let limit = ticket_agent::approvals::guard::MAX_FAILURES;
+    assert!(statuses[..limit].iter().all(|s| *s == 401), "{statuses:?}");
+    assert!(statuses[limit..].iter().all(|s| *s == 429), "{statuses:?}");
+    // Blocked: even the right token waits out the window from this address.
+    let r = client.get(&url).bearer_auth(TOKEN).send().await.unwrap();
+    assert_eq!(r.status(), 429);
+    assert!(r.headers().get("retry-after").is_some());
+    env.stop().await;
+
+    let env = Env::start("cross-site", |_| {}).await;
+    let page = client
+        .get(format!("{}/login", env.base))
+        .send()
+        .await
+        .unwrap();
+    for (name, value) in [
+        ("content-security-policy", "frame-ancestors 'none'"),
+        ("x-content-type-options", "nosniff"),
+        ("cache-control", "no-store"),
+    ] {
+        let got = page.headers().get(name).unwrap().to_str().unwrap();
+        assert!(got.contains(value), "{name}: {got}");
+    }
+    let (login, cookie) = sign_in(&client, &env.base).await;
+    assert_eq!(login, 303);
+    let session = cookie.split(';').next().unwrap().to_string();
+    let a = refund_approval("T-XS-1", 5.0, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let page = client
+        .get(&env.base)
+        .header("cookie", &session)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let r = client
+        .post(format!("{}/approvals/{}/approve", env.base, a.approval_id))
+        .header("cookie", &session)
+        .header("origin", "https://evil.example")
+        .header("sec-fetch-site", "cross-site")
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    let r = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(r.status, ApprovalStatus::Pending);
+    assert!(env.refund_calls().await.is_empty());
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_approval_that_waits_for_a_human_and_then_expires_is_announced_to_both_webhooks_with_its_link()
+ {
+    use ticket_agent::config::{ApprovalPolicySettings, PolicyAction};
+    let hooks = MockServer::start().await;
+    // The generic webhook fails once: the notice is sent again, the decisions go on.
+    Mock::given(method("POST"))
+        .and(path("/generic"))
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&hooks)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/generic"))
+        .respond_with(ResponseTemplate::new(200))
+        .mount(&hooks)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/slack"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("ok"))
+        .mount(&hooks)
+        .await;
+    let (generic_var, slack_var) = ("TA_TEST_NOTIFY_GENERIC_URL", "TA_TEST_NOTIFY_SLACK_URL");
+    // SAFETY: variables only this test reads, set before anything reads them.
+    unsafe {
+        std::env::set_var(generic_var, format!("{}/generic", hooks.uri()));
+        std::env::set_var(slack_var, format!("{}/slack", hooks.uri()));
+    }
+    let env = Env::start("notify", |s| {
+        let n = &mut s.approvals.notifications;
+        n.webhook_url_env = generic_var.into();
+        n.slack_url_env = slack_var.into();
+        n.console_url = "https://approvals.example.test/".into();
+        n.backoff_ms = 20;
+        s.approvals.pending_ttl_secs = 3;
+        s.approvals.policies = vec![ApprovalPolicySettings {
+            below_usd: Some(3.0),
+            ..policy("tiny", PolicyAction::AutoApprove)
+        }];
+    })
+    .await;
+    let now = chrono::Utc::now();
+    // Auto-approved: nobody needs to hear of it.
+    let tiny = refund_approval("T-NOTIFY-TINY", 2.0, now);
+    env.publish(&tiny).await;
+    env.wait_for_status(&tiny.approval_id, ApprovalStatus::Executed)
+        .await;
+    let waits = refund_approval("T-NOTIFY-1", 12.0, now);
+    env.publish(&waits).await;
+    env.wait_for_status(&waits.approval_id, ApprovalStatus::Expired)
+        .await;
+
+    let link = format!(
+        "https://approvals.example.test/approvals/{}",
+        waits.approval_id
+    );
+    let start = Instant::now();
+    let (generic, slack) = loop {
+        let requests = hooks.received_requests().await.unwrap();
+        let bodies = |p: &str| -> Vec<Value> {
+            requests
+                .iter()
+                .filter(|r| r.url.path() == p)
+                .map(|r| serde_json::from_slice(&r.body).unwrap())
+                .collect()
+        };
+        let (generic, slack) = (bodies("/generic"), bodies("/slack"));
+        // The failed first call, then the two notices.
+        if generic.len() >= 3 && slack.len() >= 2 {
+            break (generic, slack);
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "notices so far: {generic:?} {slack:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let mut events: Vec<&str> = generic
+        .iter()
+        .map(|b| b["event"].as_str().unwrap())
+        .collect();
+    events.sort_unstable();
+    events.dedup();
+    assert_eq!(events, ["approval.expired", "approval.needs_review"]);
+    assert_eq!(
+        generic.len(),
+        3,
+        "one failed call and two notices: {generic:?}"
+    );
+    for b in &generic {
+        assert_eq!(b["approval_id"], waits.approval_id.as_str());
+        assert_eq!(b["ticket_id"], "T-NOTIFY-1");
+        assert_eq!(b["tool"], "issue_refund");
+        assert_eq!(b["amount_usd"], 12.0);
+        assert_eq!(b["url"], link.as_str());
+    }
+    assert_eq!(slack.len(), 2, "{slack:?}");
+    for b in &slack {
+        let text = b["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("<{link}|issue_refund of $12.00 ")),
+            "{text}"
+        );
+    }
+    assert!(
+        slack
+            .iter()
+            .any(|b| b["text"].as_str().unwrap().contains("needs a reviewer"))
+    );
+    assert!(
+        slack
+            .iter()
+            .any(|b| b["text"].as_str().unwrap().contains("expired"))
+    );
+    // Ids and amounts only: no ticket text leaves in a notice.
+    for r in hooks.received_requests().await.unwrap() {
+        let body = String::from_utf8_lossy(&r.body);
+        assert!(!body.contains("The mouse broke"), "{body}");
+        assert!(!body.contains(&tiny.approval_id), "{body}");
+    }
     env.stop().await;
 }

@@ -90,8 +90,10 @@ fn answers_http(port: u16, path: &str) -> bool {
 #[tokio::test]
 async fn the_worker_and_the_console_print_the_port_they_bound_for_port_zero() {
     let env = Env::open("cli-ports", |_| {}).await;
+    let db = common::pg::TestDb::create("cli-ports").await;
     let with_env = |cmd: &mut Command| {
         cmd.env("TICKET_AGENT__AMQP__PREFIX", &env.settings.amqp.prefix)
+            .env("TICKET_AGENT__APPROVALS__DATABASE_URL", &db.url)
             .env(
                 "TICKET_AGENT__REDIS__KEY_PREFIX",
                 &env.settings.redis.key_prefix,
@@ -128,6 +130,34 @@ async fn the_worker_and_the_console_print_the_port_they_bound_for_port_zero() {
     assert_ne!(port_in(&worker_line), 0, "{worker_line}");
     assert_ne!(port_in(&console_line), 0, "{console_line}");
     env.cleanup().await;
+    drop(db);
+}
+
+#[test]
+fn approvals_serve_refuses_to_start_without_its_database_and_names_the_url_it_tried() {
+    // A closed loopback port: nothing answers there. The password must not be shown.
+    let out = binary()
+        .args(["approvals", "serve"])
+        .env(
+            "TICKET_AGENT__APPROVALS__DATABASE_URL",
+            "postgres://reviewer:hunter2@127.0.0.1:9/ticket_agent",
+        )
+        .env("TICKET_AGENT__APPROVALS__LISTEN", "127.0.0.1:0")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("postgres://reviewer:***@127.0.0.1:9/ticket_agent"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("TICKET_AGENT__APPROVALS__DATABASE_URL"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("hunter2"), "{stderr}");
 }
 
 #[test]

@@ -1,16 +1,19 @@
 //! The approvals console in a real browser: headless Chromium driven over WebDriver
 //! (chromedriver, Debian's `chromium` and `chromium-driver` packages) against the
-//! service on the local RabbitMQ and Redis, with a fake HTTP commerce server that
+//! service on the local RabbitMQ, Redis and PostgreSQL (a database of its own), with a fake HTTP commerce server that
 //! counts refund calls. Sign in, see the pending refund with its amount and
 //! policy_ref, approve it, see it under decided, and check that the shop received
-//! exactly one refund.
+//! exactly one refund. And the dead-letter page: an operator signs in, reads the counts
+//! by reason, filters by reason and age, opens a letter (body, `x-death`, last error),
+//! replays one and purges the old ones through the confirmation that states the count.
 
 mod common;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::broker::refund_approval;
+use common::broker::{Env, refund_approval};
+use common::console::{Console, OPERATOR_TOKEN};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 use ticket_agent::approvals::ApprovalStatus;
@@ -115,74 +118,134 @@ async fn wait_for_path(c: &Client, suffix: &str) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_paid_once() {
-    // Arrange: the fake shop, the service under its own prefix, one pending refund.
-    let shop = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/orders/O1001/refunds"))
-        .respond_with(
-            ResponseTemplate::new(201).set_body_json(json!({ "confirmation_id": "rf_browser_1" })),
-        )
-        .mount(&shop)
-        .await;
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let prefix = format!("ta-test-browser-{}-{nanos}", std::process::id());
-    let mut settings = Settings::defaults();
-    settings.amqp.prefix = prefix.clone();
-    settings.redis.key_prefix = prefix;
-    settings.commerce.backend = ticket_agent::config::BackendKind::Http;
-    settings.commerce.http.base_url = shop.uri();
-    settings.approvals.listen = "127.0.0.1:0".into();
-    settings.approvals.reviewers_env = "TA_TEST_BROWSER_REVIEWERS".into();
-    // SAFETY: a variable only this test reads, set before anything reads it.
-    unsafe { std::env::set_var("TA_TEST_BROWSER_REVIEWERS", format!("carol:{TOKEN}")) };
-    let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    let conn = connect(&settings.amqp.url, "browser test").await.unwrap();
-    let ch = confirm_channel(&conn).await.unwrap();
-    topology.declare(&ch, &settings.amqp).await.unwrap();
-    let app = ticket_agent::app::approvals_app(settings.clone())
-        .await
-        .unwrap();
-    let base = format!("http://{}", app.local_addr().unwrap());
-    let store = app.approvals().store.clone();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let service = tokio::spawn(app.run_until_stopped(async {
-        let _ = stopped.await;
-    }));
-    let (approval_id, key) =
-        ticket_agent::domain::approval::derive_ids("T-BROWSER", "issue_refund", "O1001");
-    let message = ApprovalMessage {
-        summary: "We have proposed a refund of $24.99 for order O1001.".into(),
-        ticket_subject: "Refund request".into(),
-        ticket_body: "The wireless mouse stopped working after a week.".into(),
-        ..refund_approval("T-BROWSER", 24.99, chrono::Utc::now())
-    };
-    publish_confirmed(
-        &ch,
-        &topology.approvals_exchange,
-        &message.routing_key(),
-        &serde_json::to_vec(&message).unwrap(),
-        lapin::BasicProperties::default(),
-    )
-    .await
-    .unwrap();
-    let start = Instant::now();
-    while store.get(approval_id.as_str()).await.unwrap().is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the approval never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+/// The approvals service under a prefix and a database of its own, against a fake shop
+/// that confirms every refund of order O1001, with the reviewer `carol`.
+struct Reviewing {
+    settings: Settings,
+    topology: Topology,
+    ch: lapin::Channel,
+    shop: MockServer,
+    base: String,
+    store: ticket_agent::approvals::ApprovalStore,
+    stop: tokio::sync::oneshot::Sender<()>,
+    service: tokio::task::JoinHandle<anyhow::Result<()>>,
+    db: common::pg::TestDb,
+}
+
+impl Reviewing {
+    async fn start(name: &str) -> Reviewing {
+        let db = common::pg::TestDb::create(name).await;
+        let shop = MockServer::start().await;
+        common::mount_fixture_orders(&shop).await;
+        Mock::given(method("POST"))
+            .and(path("/orders/O1001/refunds"))
+            .respond_with(
+                ResponseTemplate::new(201)
+                    .set_body_json(json!({ "confirmation_id": "rf_browser_1" })),
+            )
+            .mount(&shop)
+            .await;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let prefix = format!("ta-test-{name}-{}-{nanos}", std::process::id());
+        let mut settings = Settings::defaults();
+        settings.amqp.prefix = prefix.clone();
+        settings.redis.key_prefix = prefix;
+        settings.commerce.backend = ticket_agent::config::BackendKind::Http;
+        settings.commerce.http.base_url = shop.uri();
+        settings.approvals.listen = "127.0.0.1:0".into();
+        settings.approvals.database_url = db.url.clone();
+        settings.approvals.reviewers_env = "TA_TEST_BROWSER_REVIEWERS".into();
+        // SAFETY: a variable only this file's tests read, always set to this value.
+        unsafe { std::env::set_var("TA_TEST_BROWSER_REVIEWERS", format!("carol:{TOKEN}")) };
+        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+        let conn = connect(&settings.amqp.url, "browser test").await.unwrap();
+        let ch = confirm_channel(&conn).await.unwrap();
+        topology.declare(&ch, &settings.amqp).await.unwrap();
+        let app = ticket_agent::app::approvals_app(settings.clone())
+            .await
+            .unwrap();
+        let base = format!("http://{}", app.local_addr().unwrap());
+        let store = app.approvals().store.clone();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let service = tokio::spawn(app.run_until_stopped(async {
+            let _ = stopped.await;
+        }));
+        Reviewing {
+            settings,
+            topology,
+            ch,
+            shop,
+            base,
+            store,
+            stop,
+            service,
+            db,
+        }
     }
 
-    // Act: a reviewer in a real browser.
-    let driver = start_driver();
-    let c = browser(driver.1).await;
-    c.goto(&base).await.unwrap();
+    /// Publishes `message` as a worker would and waits until the service stored it.
+    async fn propose(&self, message: &ApprovalMessage) {
+        publish_confirmed(
+            &self.ch,
+            &self.topology.approvals_exchange,
+            &message.routing_key(),
+            &serde_json::to_vec(message).unwrap(),
+            lapin::BasicProperties::default(),
+        )
+        .await
+        .unwrap();
+        let start = Instant::now();
+        while self
+            .store
+            .get(&message.approval_id)
+            .await
+            .unwrap()
+            .is_none()
+        {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the approval never arrived"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The refund calls the shop received.
+    async fn refund_calls(&self) -> Vec<wiremock::Request> {
+        self.shop
+            .received_requests()
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.method.as_str() == "POST")
+            .collect()
+    }
+
+    /// Stops the service and removes its queues, database and Redis keys.
+    async fn finish(self) {
+        let _ = self.stop.send(());
+        self.service.await.unwrap().unwrap();
+        self.topology.delete(&self.ch).await.unwrap();
+        self.store.close().await;
+        drop(self.db);
+        ticket_agent::idempotency::RedisStore::connect(
+            &self.settings.redis.url,
+            &self.settings.redis.key_prefix,
+        )
+        .await
+        .unwrap()
+        .delete_all()
+        .await
+        .unwrap();
+    }
+}
+
+/// Signs `c` in as carol on the console at `base`.
+async fn sign_in(c: &Client, base: &str) {
+    c.goto(base).await.unwrap();
     assert!(
         c.current_url().await.unwrap().path().ends_with("/login"),
         "no session: sent to sign in"
@@ -199,8 +262,38 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
         .click()
         .await
         .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_paid_once() {
+    // Arrange: the fake shop, the service under its own prefix, one pending refund.
+    let env = Reviewing::start("browser").await;
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids("T-BROWSER", "issue_refund", "O1001");
+    let message = ApprovalMessage {
+        summary: "We have proposed a refund of $24.99 for order O1001.".into(),
+        ticket_subject: "Refund request".into(),
+        ticket_body: "The wireless mouse stopped working after a week.".into(),
+        ..refund_approval("T-BROWSER", 24.99, chrono::Utc::now())
+    };
+    env.propose(&message).await;
+    let base = env.base.clone();
+    let store = env.store.clone();
+
+    // Act: a reviewer in a real browser.
+    let driver = start_driver();
+    let c = browser(driver.1).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    sign_in(&c, &base).await;
     let row_css = format!("#row-{approval_id}");
-    let row = c.wait().for_element(Locator::Css(&row_css)).await.unwrap();
+    let row = match c.wait().for_element(Locator::Css(&row_css)).await {
+        Ok(row) => row,
+        Err(e) => panic!(
+            "{e}: at {} the page says {}",
+            c.current_url().await.unwrap(),
+            c.source().await.unwrap()
+        ),
+    };
     let text = row.text().await.unwrap();
     assert!(text.contains("$24.99"), "{text}");
     assert!(text.contains("refund-policy/window-30-days"), "{text}");
@@ -235,9 +328,23 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
     let decided = c.wait().for_element(Locator::Css(&row_css)).await.unwrap();
     let text = decided.text().await.unwrap();
     assert!(
-        text.contains("executed") && text.contains("carol") && text.contains("rf_browser_1"),
+        text.contains("executed")
+            && text.contains("carol")
+            && text.contains("refunded $24.99, confirmation rf_browser_1")
+            && text.contains("waited "),
         "{text}"
     );
+    assert!(!text.contains('{'), "results in words, not JSON: {text}");
+    // The decided page fits a 1280 px window: no horizontal scrolling.
+    let widths = c
+        .execute(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (scroll, client) = (widths[0].as_f64().unwrap(), widths[1].as_f64().unwrap());
+    assert!(client <= 1280.0 && scroll <= client, "{scroll} > {client}");
     // Approving again from a stale page changes nothing.
     c.goto(&base).await.unwrap();
     let pending = c
@@ -255,13 +362,7 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
     drop(driver);
 
     // Assert: exactly one refund reached the shop, with the action's key.
-    let refunds: Vec<_> = shop
-        .received_requests()
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|r| r.method.as_str() == "POST")
-        .collect();
+    let refunds = env.refund_calls().await;
     assert_eq!(refunds.len(), 1);
     assert_eq!(
         refunds[0]
@@ -276,15 +377,465 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
     assert_eq!(record.status, ApprovalStatus::Executed);
     assert_eq!(record.decided_by.as_deref(), Some("carol"));
     assert_eq!(record.note.as_deref(), Some("checked the order"));
+    env.finish().await;
+}
 
-    let _ = stop.send(());
-    service.await.unwrap().unwrap();
-    topology.delete(&ch).await.unwrap();
-    store.delete_all().await.unwrap();
-    ticket_agent::idempotency::RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix)
+async fn wait_for_path_start(c: &Client, prefix: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let url = c.current_url().await.unwrap();
+        if url.path().starts_with(prefix) {
+            return url.path().to_string();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the browser never reached {prefix}: still on {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.wait()
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .text()
         .await
         .unwrap()
-        .delete_all()
+}
+
+/// The tickets on the dead-letter page's list, sorted; empty while a page is replaced
+/// under the reading (its rows go stale).
+async fn listed(c: &Client) -> Vec<String> {
+    let mut out = Vec::new();
+    let Ok(rows) = c.find_all(Locator::Css("#letters tr.letter")).await else {
+        return out;
+    };
+    for row in rows {
+        match row.attr("data-ticket").await {
+            Ok(id) => out.push(id.unwrap_or_default()),
+            Err(_) => return Vec::new(),
+        }
+    }
+    out.sort();
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_operator_lists_shows_replays_one_and_purges_old_dead_letters_in_the_browser() {
+    // Arrange: four dead letters, two of them ten days old, one made by the broker.
+    let mut env = Env::open("browser-dlq", |s| s.amqp.delivery_limit = 1).await;
+    let ten_days_ago = chrono::Utc::now() - chrono::Duration::days(10);
+    env.bury("OLD-1", "max_attempts", ten_days_ago).await;
+    env.bury("OLD-2", "not_json", ten_days_ago).await;
+    env.bury("NEW-1", "max_attempts", chrono::Utc::now()).await;
+    env.bury_by_broker("B-1").await;
+    let console = Console::start(&mut env).await;
+    let base = console.base.clone();
+
+    // Sign in.
+    let driver = start_driver();
+    let c = browser(driver.1).await;
+    c.goto(&format!("{base}/dead-letters")).await.unwrap();
+    wait_for_path(&c, "/dead-letters/login").await;
+    c.find(Locator::Css("input[name=token]"))
+        .await
+        .unwrap()
+        .send_keys(OPERATOR_TOKEN)
         .await
         .unwrap();
+    c.find(Locator::Css("form[action='/dead-letters/login'] button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&c, "/dead-letters").await;
+    assert_eq!(text_of(&c, "#operator").await, "olga");
+
+    // Counts by reason, and the list filtered by reason, then by reason and age.
+    assert_eq!(
+        text_of(&c, "tr[data-reason='max_attempts'] .count").await,
+        "2"
+    );
+    assert_eq!(text_of(&c, "tr[data-reason='not_json'] .count").await, "1");
+    assert_eq!(
+        text_of(&c, "tr[data-reason='delivery_limit'] .count").await,
+        "1"
+    );
+    assert_eq!(listed(&c).await, ["B-1", "NEW-1", "OLD-1", "OLD-2"]);
+    c.find(Locator::Css("#filter select[name=reason]"))
+        .await
+        .unwrap()
+        .select_by_value("max_attempts")
+        .await
+        .unwrap();
+    c.find(Locator::Id("apply-filter"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    while listed(&c).await != ["NEW-1", "OLD-1"] {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the reason filter never applied"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    c.find(Locator::Css("#filter input[name=older_than]"))
+        .await
+        .unwrap()
+        .send_keys("7d")
+        .await
+        .unwrap();
+    c.find(Locator::Id("apply-filter"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    while listed(&c).await != ["OLD-1"] {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the age filter never applied"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Show: the worker's letter with its last error, the broker's with its x-death.
+    c.find(Locator::Css("tr[data-ticket='OLD-1'] a.show"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&c, "/dead-letters/letter").await;
+    assert!(
+        text_of(&c, "#last-error")
+            .await
+            .contains("HTTP 529 overloaded")
+    );
+    assert!(
+        text_of(&c, "#body")
+            .await
+            .contains("wireless mouse stopped working")
+    );
+    assert!(text_of(&c, "#headers").await.contains("x-dead-reason"));
+    c.goto(&format!("{base}/dead-letters")).await.unwrap();
+    c.find(Locator::Css("tr[data-ticket='B-1'] a.show"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&c, "/dead-letters/letter").await;
+    assert_eq!(text_of(&c, "#reason").await, "delivery_limit");
+    let x_death = text_of(&c, "#x-death").await;
+    assert!(
+        x_death.contains("delivery_limit") && x_death.contains(&env.topology.tickets_queue),
+        "{x_death}"
+    );
+    assert!(
+        text_of(&c, "#body")
+            .await
+            .contains("My order never arrived")
+    );
+
+    // Replay one, from its row.
+    c.goto(&format!("{base}/dead-letters")).await.unwrap();
+    c.find(Locator::Css("tr[data-ticket='NEW-1'] button.replay-one"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path_start(&c, "/dead-letters/runs/").await;
+    let account = text_of(&c, "#account").await;
+    assert!(account.contains("1 replayed, 0 already done"), "{account}");
+    assert_eq!(
+        text_of(&c, "#replay-entries tr[data-ticket='NEW-1'] .action").await,
+        "replayed (replay 1)"
+    );
+    let queued = env.drain(&env.topology.tickets_queue).await;
+    assert_eq!(queued.len(), 1);
+    assert_eq!(queued[0].0["ticket_id"], "NEW-1");
+
+    // Purge what died more than seven days ago, through the confirmation.
+    c.goto(&format!("{base}/dead-letters")).await.unwrap();
+    assert_eq!(listed(&c).await, ["B-1", "OLD-1", "OLD-2"]);
+    c.find(Locator::Css("#purge input[name=older_than]"))
+        .await
+        .unwrap()
+        .send_keys("7d")
+        .await
+        .unwrap();
+    c.find(Locator::Id("purge-start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&c, "/dead-letters/purge").await;
+    assert_eq!(text_of(&c, "#purge-count").await, "2");
+    assert!(
+        text_of(&c, "#confirm-count")
+            .await
+            .contains("dead letters that died more than 7days ago"),
+    );
+    assert_eq!(
+        env.settled_depth(&env.topology.dead_queue).await,
+        3,
+        "nothing deleted before the click"
+    );
+    c.find(Locator::Id("purge-confirm"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path_start(&c, "/dead-letters/runs/").await;
+    assert_eq!(text_of(&c, "#purged-count").await, "2");
+    c.goto(&format!("{base}/dead-letters")).await.unwrap();
+    assert_eq!(listed(&c).await, ["B-1"]);
+    c.close().await.unwrap();
+    drop(driver);
+
+    console.stop(&env).await;
+    env.cleanup().await;
+}
+
+/// Fills the input `css` (cleared first) in `scope`.
+async fn fill(scope: &fantoccini::elements::Element, css: &str, value: &str) {
+    let input = scope.find(Locator::Css(css)).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(value).await.unwrap();
+}
+
+/// Whether the page fits a 1280 px window without horizontal scrolling.
+async fn fits_the_window(c: &Client) {
+    let widths = c
+        .execute(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (scroll, client) = (widths[0].as_f64().unwrap(), widths[1].as_f64().unwrap());
+    assert!(client <= 1280.0 && scroll <= client, "{scroll} > {client}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_reviewer_bulk_approves_a_filtered_selection_edits_one_rejects_one_and_finds_them_in_the_history()
+ {
+    let env = Reviewing::start("volume").await;
+    let now = chrono::Utc::now();
+    let small: Vec<ApprovalMessage> = (1..=3)
+        .map(|i| refund_approval(&format!("T-VOL-S{i}"), 3.0, now))
+        .collect();
+    let edited = refund_approval("T-VOL-E", 8.0, now);
+    let rejected = refund_approval("T-VOL-R", 7.0, now);
+    for m in small.iter().chain([&edited, &rejected]) {
+        env.propose(m).await;
+    }
+    let driver = start_driver();
+    let c = browser(driver.1).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    sign_in(&c, &env.base).await;
+    c.wait().for_element(Locator::Id("filter")).await.unwrap();
+
+    // Filter to refunds up to $4: the three small ones, with their count and total.
+    let form = c.find(Locator::Id("filter")).await.unwrap();
+    fill(&form, "input[name=max]", "4").await;
+    c.find(Locator::Id("apply-filter"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    while !c
+        .current_url()
+        .await
+        .unwrap()
+        .query()
+        .is_some_and(|q| q.contains("max=4"))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the filter never applied"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(text_of(&c, "#shown-count").await, "3");
+    assert_eq!(text_of(&c, "#shown-total").await, "$9.00");
+    let main = text_of(&c, "main").await;
+    assert!(!main.contains(&edited.approval_id), "{main}");
+    assert!(
+        main.contains("waiting "),
+        "each item shows its wait: {main}"
+    );
+
+    // Bulk approval, through the confirmation that states the count and the total.
+    c.find(Locator::Id("bulk-approve"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(text_of(&c, "#confirm-count").await, "3");
+    assert_eq!(text_of(&c, "#confirm-total").await, "$9.00");
+    assert!(
+        env.refund_calls().await.is_empty(),
+        "nothing is decided before the confirmation"
+    );
+    c.find(Locator::Id("bulk-confirm"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(text_of(&c, "#bulk-summary").await, "3 of 3 decided.");
+    let results = text_of(&c, "#bulk-results").await;
+    assert_eq!(results.matches("executed").count(), 3, "{results}");
+
+    // An edit: the $8 refund approved at $6.
+    c.goto(&env.base).await.unwrap();
+    let row = c
+        .wait()
+        .for_element(Locator::Css(&format!("#row-{}", edited.approval_id)))
+        .await
+        .unwrap();
+    fill(&row, "input[name=amount]", "6").await;
+    row.find(Locator::Css("button.approve"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&c, "/decided").await;
+    let text = text_of(&c, &format!("#row-{}", edited.approval_id)).await;
+    assert!(text.contains("refunded $6.00"), "{text}");
+
+    // A rejection with its reason.
+    c.goto(&env.base).await.unwrap();
+    let row = c
+        .wait()
+        .for_element(Locator::Css(&format!("#row-{}", rejected.approval_id)))
+        .await
+        .unwrap();
+    let reject = row
+        .find(Locator::Css("form[action$='/reject']"))
+        .await
+        .unwrap();
+    fill(
+        &reject,
+        "input[name=note]",
+        "the customer already got a replacement",
+    )
+    .await;
+    reject
+        .find(Locator::Css("button.reject"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&c, "/decided").await;
+    let text = text_of(&c, &format!("#row-{}", rejected.approval_id)).await;
+    assert!(
+        text.contains("rejected") && text.contains("the customer already got a replacement"),
+        "{text}"
+    );
+
+    // The history, searched by reviewer and order, fits the window and lists all five.
+    c.goto(&format!("{}/history?reviewer=carol&order=O1001", env.base))
+        .await
+        .unwrap();
+    let history = text_of(&c, "main").await;
+    for m in small.iter().chain([&edited, &rejected]) {
+        assert!(history.contains(&m.approval_id), "{history}");
+    }
+    fits_the_window(&c).await;
+    let nobody = format!("{}/history?reviewer=nobody", env.base);
+    c.goto(&nobody).await.unwrap();
+    assert!(text_of(&c, "main").await.contains("Nothing here."));
+
+    // The same search as CSV, with the browser's session.
+    let session = c.get_named_cookie("ta_session").await.unwrap();
+    let csv = reqwest::Client::new()
+        .get(format!("{}/history.csv?reviewer=carol", env.base))
+        .header("cookie", format!("ta_session={}", session.value()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(csv.status(), 200);
+    assert!(
+        csv.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let csv = csv.text().await.unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], ticket_agent::approvals::volume::CSV_HEADER);
+    assert_eq!(lines.len(), 6, "{csv}");
+    let edited_line = lines
+        .iter()
+        .find(|l| l.starts_with(&edited.approval_id))
+        .unwrap();
+    assert!(
+        edited_line.contains(",8.00,6.00,executed,carol,"),
+        "{edited_line}"
+    );
+    let rejected_line = lines
+        .iter()
+        .find(|l| l.starts_with(&rejected.approval_id))
+        .unwrap();
+    assert!(
+        rejected_line.contains(",rejected,carol,")
+            && rejected_line.contains("the customer already got a replacement"),
+        "{rejected_line}"
+    );
+
+    // The edited refund's own page: its decision, and the order's other approvals.
+    c.goto(&format!("{}/approvals/{}", env.base, edited.approval_id))
+        .await
+        .unwrap();
+    let decisions = text_of(&c, "#decisions").await;
+    assert!(
+        decisions.contains("carol") && decisions.contains("$6.00"),
+        "{decisions}"
+    );
+    let others = text_of(&c, "#order-others").await;
+    assert!(
+        others.contains(&small[0].approval_id) && others.contains("succeeded"),
+        "{others}"
+    );
+    assert!(text_of(&c, "#order-refunded").await.contains("$15.00"));
+    fits_the_window(&c).await;
+    c.close().await.unwrap();
+    drop(driver);
+
+    // Four refunds moved money: three bulk, one edited; the rejected one none.
+    let calls = env.refund_calls().await;
+    assert_eq!(calls.len(), 4);
+    let amounts: Vec<f64> = calls
+        .iter()
+        .map(|r| {
+            serde_json::from_slice::<serde_json::Value>(&r.body).unwrap()["amount_usd"]
+                .as_f64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        amounts.iter().filter(|a| **a == 3.0).count(),
+        3,
+        "{amounts:?}"
+    );
+    assert!(amounts.contains(&6.0), "{amounts:?}");
+    env.finish().await;
 }

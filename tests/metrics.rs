@@ -256,7 +256,9 @@ async fn readyz_turns_unready_while_redis_is_down_and_ready_again_when_it_return
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_approvals_service_serves_metrics_and_readiness_on_its_console_port() {
-    let env = Env::new("approvals").await;
+    let mut env = Env::new("approvals").await;
+    let db = common::pg::TestDb::create("metrics-approvals").await;
+    env.settings.approvals.database_url = db.url.clone();
     let app = ticket_agent::app::approvals_app(env.settings.clone())
         .await
         .unwrap();
@@ -327,7 +329,8 @@ async fn the_approvals_service_serves_metrics_and_readiness_on_its_console_port(
 
     tx.send(()).unwrap();
     service.await.unwrap().unwrap();
-    store.delete_all().await.unwrap();
+    store.close().await;
+    drop(db);
     idem.delete_all().await.unwrap();
     env.cleanup().await;
 }

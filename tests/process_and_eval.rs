@@ -96,6 +96,7 @@ impl ChatModel for AlwaysRefund {
             },
             stop_reason: StopReason::ToolUse,
             usage: Usage::default(),
+            served_by: None,
         };
         Ok(match turn {
             1 => call(
@@ -115,6 +116,7 @@ impl ChatModel for AlwaysRefund {
                 },
                 stop_reason: StopReason::EndTurn,
                 usage: Usage::default(),
+                served_by: None,
             },
         })
     }

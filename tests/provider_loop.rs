@@ -141,6 +141,7 @@ fn usage(input_tokens: u64, output_tokens: u64) -> Usage {
     Usage {
         input_tokens,
         output_tokens,
+        ..Usage::default()
     }
 }
 

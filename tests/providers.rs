@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use ticket_agent::config::{ModelSettings, ProviderKind, Settings};
+use ticket_agent::config::{ModelSettings, ProviderKind, Reasoning, Settings, TokenLimitField};
 use ticket_agent::conversation::ToolContract;
 use ticket_agent::conversation::{
     Content, Message, Role, StopReason, ToolArguments, ToolCall, ToolResult, Usage,
@@ -95,6 +95,7 @@ async fn turn(model: &dyn ChatModel) -> Result<ChatResponse, ModelError> {
             system: SYSTEM,
             messages: &messages,
             tools: &tools,
+            answer_schema: None,
         })
         .await
 }
@@ -249,7 +250,8 @@ async fn an_anthropic_turn_with_text_and_two_parallel_tool_calls_is_sent_and_rea
         response.usage,
         Usage {
             input_tokens: 1234,
-            output_tokens: 56
+            output_tokens: 56,
+            ..Usage::default()
         }
     );
 
@@ -264,7 +266,9 @@ async fn an_anthropic_turn_with_text_and_two_parallel_tool_calls_is_sent_and_rea
             "model": "claude-sonnet-4-5",
             "max_tokens": 1024,
             "temperature": 0.0,
-            "system": SYSTEM,
+            // The stable prefix, marked for the prompt cache: the tools, then the system
+            // prompt; the ticket's messages come after both breakpoints.
+            "system": [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}],
             "tools": [
                 {"name": "order_lookup", "description": "Look up one order.",
                  "input_schema": {"type": "object",
@@ -273,7 +277,8 @@ async fn an_anthropic_turn_with_text_and_two_parallel_tool_calls_is_sent_and_rea
                 {"name": "kb_search", "description": "Search the knowledge base.",
                  "input_schema": {"type": "object",
                                   "properties": {"query": {"type": "string"}},
-                                  "required": ["query"]}}
+                                  "required": ["query"]},
+                 "cache_control": {"type": "ephemeral"}}
             ],
             "messages": [
                 {"role": "user", "content": [
@@ -295,6 +300,118 @@ async fn an_anthropic_turn_with_text_and_two_parallel_tool_calls_is_sent_and_rea
             ]
         })
     );
+}
+
+#[tokio::test]
+async fn with_the_prompt_cache_off_anthropic_gets_the_system_prompt_as_text_and_no_breakpoints() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/messages"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(anthropic_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    set_key("TA_TEST_ANTHROPIC_KEY_NO_CACHE", "sk-ant-test");
+    let mut settings = settings(
+        ProviderKind::Anthropic,
+        server.uri(),
+        "TA_TEST_ANTHROPIC_KEY_NO_CACHE",
+    );
+    settings.anthropic.prompt_cache = false;
+    let model = AnthropicModel::new(&settings).unwrap();
+
+    turn(&model).await.unwrap();
+
+    let requests = server.received_requests().await.unwrap();
+    let body = requests[0].body_json::<Value>().unwrap();
+    assert_eq!(body["system"], json!(SYSTEM));
+    assert!(!String::from_utf8_lossy(&requests[0].body).contains("cache_control"));
+    assert_eq!(body["tools"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn anthropic_cache_writes_and_reads_are_counted_into_the_input_and_priced_at_their_own_rates()
+{
+    let server = MockServer::start().await;
+    let mut body = anthropic_success();
+    body["usage"] = json!({
+        "input_tokens": 310, "output_tokens": 56,
+        "cache_creation_input_tokens": 1800, "cache_read_input_tokens": 2400
+    });
+    Mock::given(method("POST"))
+        .and(path("/v1/messages"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(body))
+        .mount(&server)
+        .await;
+    let model = anthropic(&server, "TA_TEST_ANTHROPIC_KEY_CACHE_PRICES");
+
+    let response = turn(&model).await.unwrap();
+
+    assert_eq!(
+        response.usage,
+        Usage {
+            input_tokens: 310 + 1800 + 2400,
+            output_tokens: 56,
+            cache_creation_input_tokens: 1800,
+            cache_read_input_tokens: 2400,
+        }
+    );
+    // The defaults: $3 / $15 per million, writes at 1.25x the input price, reads at
+    // 0.1x: 310 x 3 + 1800 x 3.75 + 2400 x 0.3 + 56 x 15 = 930 + 6750 + 720 + 840.
+    let prices = model.prices();
+    assert_eq!(
+        (prices.cache_write_multiplier, prices.cache_read_multiplier),
+        (1.25, 0.1)
+    );
+    let cost = prices.cost_usd(response.usage);
+    assert!((cost - 9240.0 / 1e6).abs() < 1e-15, "{cost}");
+    // Against the same prompt unpriced by the cache: 4510 x 3 + 56 x 15.
+    let uncached = (4510.0 * 3.0 + 56.0 * 15.0) / 1e6;
+    assert!(cost < uncached);
+}
+
+#[tokio::test]
+async fn openai_cached_prompt_tokens_are_read_and_priced_at_the_configured_multiple() {
+    let server = MockServer::start().await;
+    let mut body = openai_success();
+    body["usage"] = json!({
+        "prompt_tokens": 2006, "completion_tokens": 300, "total_tokens": 2306,
+        "prompt_tokens_details": {"cached_tokens": 1920, "audio_tokens": 0}
+    });
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(body))
+        .mount(&server)
+        .await;
+    set_key("TA_TEST_OPENAI_KEY_CACHE_PRICES", "sk-openai-test");
+    let mut settings = settings(
+        ProviderKind::Openai,
+        format!("{}/v1", server.uri()),
+        "TA_TEST_OPENAI_KEY_CACHE_PRICES",
+    );
+    settings.openai.price_input_per_mtok = 0.25;
+    settings.openai.price_output_per_mtok = 2.0;
+    settings.openai.cache_read_multiplier = 0.1;
+    let model = OpenAiModel::new(&settings).unwrap();
+
+    let response = turn(&model).await.unwrap();
+
+    // `prompt_tokens` already holds the cached ones.
+    assert_eq!(
+        response.usage,
+        Usage {
+            input_tokens: 2006,
+            output_tokens: 300,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 1920,
+        }
+    );
+    // 86 x 0.25 + 1920 x 0.025 + 300 x 2 = 21.5 + 48 + 600.
+    let cost = model.prices().cost_usd(response.usage);
+    assert!((cost - 669.5 / 1e6).abs() < 1e-15, "{cost}");
+    // OpenAI's caching needs nothing in the request.
+    let requests = server.received_requests().await.unwrap();
+    assert!(!String::from_utf8_lossy(&requests[0].body).contains("cache"));
 }
 
 #[tokio::test]
@@ -458,7 +575,8 @@ async fn an_openai_turn_with_text_and_two_parallel_tool_calls_is_sent_and_read_e
         response.usage,
         Usage {
             input_tokens: 321,
-            output_tokens: 45
+            output_tokens: 45,
+            ..Usage::default()
         }
     );
 
@@ -501,6 +619,143 @@ async fn an_openai_turn_with_text_and_two_parallel_tool_calls_is_sent_and_read_e
                 {"role": "tool", "tool_call_id": "call_b", "content": "{\"error\":\"invalid_arguments\"}"}
             ]
         })
+    );
+}
+
+/// The body one turn of [`conversation`] sends to an OpenAI-compatible server, with
+/// `limit` (the completion-limit field and any sampling fields) merged in.
+fn openai_body(model: &str, limit: Value) -> Value {
+    let mut body = json!({
+        "model": model,
+        "tool_choice": "auto",
+        "tools": [
+            {"type": "function", "function": {
+                "name": "order_lookup", "description": "Look up one order.",
+                "parameters": {"type": "object",
+                               "properties": {"order_id": {"type": "string"}},
+                               "required": ["order_id"]}}},
+            {"type": "function", "function": {
+                "name": "kb_search", "description": "Search the knowledge base.",
+                "parameters": {"type": "object",
+                               "properties": {"query": {"type": "string"}},
+                               "required": ["query"]}}}
+        ],
+        "messages": [
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": "Please refund order O1004, it arrived broken."},
+            {"role": "assistant", "content": "Let me check.", "tool_calls": [
+                {"id": "call_a", "type": "function",
+                 "function": {"name": "order_lookup", "arguments": "{\"order_id\":\"O1004\"}"}},
+                {"id": "call_b", "type": "function",
+                 "function": {"name": "kb_search", "arguments": "{query: refunds"}}
+            ]},
+            {"role": "tool", "tool_call_id": "call_a", "content": "{\"status\":\"delivered\"}"},
+            {"role": "tool", "tool_call_id": "call_b", "content": "{\"error\":\"invalid_arguments\"}"}
+        ]
+    });
+    for (key, value) in limit.as_object().unwrap() {
+        body[key] = value.clone();
+    }
+    body
+}
+
+/// One turn against a fresh fake server with `configure` applied to the OpenAI
+/// settings; the body the server received.
+async fn openai_request_body(configure: impl FnOnce(&mut ModelSettings)) -> Value {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(openai_success()))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let mut settings = settings(
+        ProviderKind::Openai,
+        format!("{}/v1", server.uri()),
+        "TA_TEST_OPENAI_KEY_NEVER_SET",
+    );
+    configure(&mut settings);
+    let model = OpenAiModel::new(&settings).unwrap();
+    turn(&model).await.unwrap();
+    let requests = server.received_requests().await.unwrap();
+    requests[0].body_json::<Value>().unwrap()
+}
+
+#[tokio::test]
+async fn a_reasoning_model_on_openai_gets_max_completion_tokens_and_its_effort_but_no_temperature()
+{
+    let body = openai_request_body(|s| {
+        s.openai.name = "gpt-5-mini".into();
+        s.openai.token_limit_field = TokenLimitField::MaxCompletionTokens;
+        s.openai.reasoning_effort = "low".into();
+        s.temperature = 0.0;
+    })
+    .await;
+    assert_eq!(
+        body,
+        openai_body(
+            "gpt-5-mini",
+            json!({"max_completion_tokens": 1024, "reasoning_effort": "low"})
+        )
+    );
+}
+
+#[tokio::test]
+async fn an_o_series_model_without_a_configured_effort_gets_none_sent() {
+    let body = openai_request_body(|s| {
+        s.openai.name = "o4-mini".into();
+        s.openai.token_limit_field = TokenLimitField::MaxCompletionTokens;
+    })
+    .await;
+    assert_eq!(
+        body,
+        openai_body("o4-mini", json!({"max_completion_tokens": 1024}))
+    );
+}
+
+#[tokio::test]
+async fn a_chat_model_on_openai_gets_max_completion_tokens_and_its_temperature() {
+    let body = openai_request_body(|s| {
+        s.openai.name = "gpt-4.1-mini".into();
+        s.openai.token_limit_field = TokenLimitField::MaxCompletionTokens;
+        s.openai.reasoning_effort = "high".into();
+        s.temperature = 0.7;
+    })
+    .await;
+    // The effort is for reasoning models only; a chat model would refuse it.
+    assert_eq!(
+        body,
+        openai_body(
+            "gpt-4.1-mini",
+            json!({"max_completion_tokens": 1024, "temperature": 0.7})
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_local_server_gets_max_tokens_and_temperature_by_default_as_llama_server_accepts() {
+    // The base URL is loopback, as llama-server's is in scripts/test's real-model step.
+    let body = openai_request_body(|s| s.openai.name = "smollm2".into()).await;
+    assert_eq!(
+        body,
+        openai_body("smollm2", json!({"max_tokens": 1024, "temperature": 0.0}))
+    );
+}
+
+#[tokio::test]
+async fn a_reasoning_model_forced_on_a_local_server_keeps_max_tokens_and_drops_temperature() {
+    let body = openai_request_body(|s| {
+        s.openai.name = "qwq-32b".into();
+        s.openai.reasoning = Reasoning::Yes;
+        s.openai.reasoning_effort = "medium".into();
+    })
+    .await;
+    assert_eq!(
+        body,
+        openai_body(
+            "qwq-32b",
+            json!({"max_tokens": 1024, "reasoning_effort": "medium"})
+        )
     );
 }
 
@@ -711,11 +966,15 @@ async fn a_llama_server_text_answer_comes_back_as_a_final_turn_of_text_with_its_
         }
     );
     assert_eq!(response.stop_reason, StopReason::MaxTokens);
+    // llama-server reports the prompt it reused from its own KV cache the way OpenAI
+    // reports a cache hit: all but one token of the prompt it had seen the turn before.
     assert_eq!(
         response.usage,
         Usage {
             input_tokens: 2193,
-            output_tokens: 24
+            output_tokens: 24,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 2192,
         }
     );
 }
@@ -760,4 +1019,69 @@ async fn a_server_that_refuses_connections_is_transient_after_the_retries() {
     assert!(message.contains("connection failed"), "{message}");
     assert!(message.contains("after 2 attempts"), "{message}");
     assert_eq!(status, None);
+}
+
+#[tokio::test]
+async fn a_restatement_held_to_the_answer_schema_is_sent_as_response_format_without_tools() {
+    let server = MockServer::start().await;
+    let answer = json!({
+        "outcome": "escalated", "category": "out_of_scope",
+        "grounds": {"orders": [], "articles": [], "eligibility": []},
+        "message": "Changing an address needs a person."
+    });
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "id": "chatcmpl-2",
+            "object": "chat.completion",
+            "choices": [{"index": 0, "finish_reason": "stop",
+                "message": {"role": "assistant", "content": answer.to_string()}}],
+            "usage": {"prompt_tokens": 900, "completion_tokens": 40}
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_ANSWER_SCHEMA");
+    assert!(model.constrains_answers(), "on by default");
+    let messages = conversation();
+    let schema = ticket_agent::domain::outcome::answer_schema();
+    let response = model
+        .complete(ChatRequest {
+            system: SYSTEM,
+            messages: &messages,
+            tools: &[],
+            answer_schema: Some(schema),
+        })
+        .await
+        .unwrap();
+
+    let body: Value = server.received_requests().await.unwrap()[0]
+        .body_json()
+        .unwrap();
+    assert_eq!(body["response_format"]["type"], "json_schema");
+    assert_eq!(
+        body["response_format"]["json_schema"]["name"],
+        "final_answer"
+    );
+    assert_eq!(body["response_format"]["json_schema"]["schema"], *schema);
+    assert!(body.get("tools").is_none() && body.get("tool_choice").is_none());
+    // The reply is read by the same final-answer reader as any other text.
+    let parsed = ticket_agent::domain::outcome::parse_final_answer(&response.message.text());
+    assert!(matches!(
+        parsed.claim,
+        ticket_agent::domain::outcome::Claim::Escalated { .. }
+    ));
+}
+
+#[tokio::test]
+async fn an_openai_compatible_server_configured_without_structured_answers_gets_no_schema_ask() {
+    let server = MockServer::start().await;
+    let mut settings = settings(
+        ProviderKind::Openai,
+        format!("{}/v1", server.uri()),
+        "TA_TEST_OPENAI_KEY_NO_STRUCTURED",
+    );
+    settings.openai.structured_answers = false;
+    let model = OpenAiModel::new(&settings).unwrap();
+    assert!(!model.constrains_answers());
 }

@@ -49,13 +49,20 @@ const LEASE: Duration = Duration::from_secs(30);
 const TTL: Duration = Duration::from_secs(300);
 
 #[tokio::test]
-async fn the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy() {
+async fn the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy_and_for_how_long() {
     let r = records("busy").await;
     assert_eq!(
         r.begin("T1", "a", LEASE).await.unwrap(),
         Begin::Leased { recorded: None }
     );
-    assert_eq!(r.begin("T1", "b", LEASE).await.unwrap(), Begin::Busy);
+    // Busy, with what the holder's lease has left: the wait before looking again.
+    match r.begin("T1", "b", LEASE).await.unwrap() {
+        Begin::Busy { lease_left } => assert!(
+            lease_left > LEASE - Duration::from_secs(5) && lease_left <= LEASE,
+            "{lease_left:?}"
+        ),
+        other => panic!("expected busy, got {other:?}"),
+    }
     // Given back, it can be taken again.
     r.release_lease("T1", "a").await.unwrap();
     assert_eq!(

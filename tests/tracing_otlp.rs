@@ -191,8 +191,10 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approv
         .env("OTEL_SERVICE_NAME", "ticket-agent-worker")
         .spawn()
         .unwrap();
+    let db = common::pg::TestDb::create("otlp").await;
     let mut approvals = binary(&env)
         .args(["approvals", "serve"])
+        .env("TICKET_AGENT__APPROVALS__DATABASE_URL", &db.url)
         .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
         .env("OTEL_SERVICE_NAME", "ticket-agent-approvals")
         .env(
@@ -277,13 +279,7 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approv
     );
     let spans = got.lock().unwrap().clone();
     let t = env.topology.clone();
-    let store = ticket_agent::approvals::ApprovalStore::connect(
-        &env.settings.redis.url,
-        &env.settings.redis.key_prefix,
-    )
-    .await
-    .unwrap();
-    store.delete_all().await.unwrap();
+    drop(db);
     ticket_agent::idempotency::RedisStore::connect(
         &env.settings.redis.url,
         &env.settings.redis.key_prefix,
@@ -504,8 +500,10 @@ async fn a_proposal_nobody_decides_expires_inside_the_tickets_trace() {
         .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
         .spawn()
         .unwrap();
+    let db = common::pg::TestDb::create("otlp-expiry").await;
     let mut approvals = binary(&env)
         .args(["approvals", "serve"])
+        .env("TICKET_AGENT__APPROVALS__DATABASE_URL", &db.url)
         .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
         // Exported as they end, so the test sees the expiry while the service runs.
         .env("OTEL_BSP_SCHEDULE_DELAY", "100")
@@ -546,13 +544,7 @@ async fn a_proposal_nobody_decides_expires_inside_the_tickets_trace() {
     );
     let spans = got.lock().unwrap().clone();
     let t = env.topology.clone();
-    let (url, prefix) = (&env.settings.redis.url, &env.settings.redis.key_prefix);
-    ticket_agent::approvals::ApprovalStore::connect(url, prefix)
-        .await
-        .unwrap()
-        .delete_all()
-        .await
-        .unwrap();
+    drop(db);
     env.cleanup().await;
 
     let find = |pred: &dyn Fn(&Got) -> bool| -> Got {

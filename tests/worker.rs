@@ -429,3 +429,114 @@ async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
     assert_eq!(ids.len(), 24);
     env.cleanup().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_ticket_whose_lease_a_dead_worker_holds_is_held_until_the_lease_lapses_then_runs_once() {
+    let env = Env::open("busy-hold", |settings| {
+        settings.worker.lease_secs = 3;
+        settings.worker.metrics_listen = "127.0.0.1:0".into();
+    })
+    .await;
+    // A worker that died mid-run: its lease stays until it runs out, extended by nobody.
+    let dead = Duration::from_secs(2);
+    assert!(matches!(
+        env.records
+            .begin("CRASH-1", "dead-worker", dead)
+            .await
+            .unwrap(),
+        ticket_agent::queue::records::Begin::Leased { recorded: None }
+    ));
+    let start = Instant::now();
+    env.submit_lines(&[refund_ticket()]).await;
+    let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
+    let mut parked = 0;
+    while env.records.count_done().await.unwrap() < 1 {
+        parked = parked.max(env.depth(&env.topology.wait_queue).await);
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the ticket did not finish after the lease lapsed"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let took = start.elapsed();
+    assert!(
+        took >= dead,
+        "it ran before the dead worker's lease lapsed ({took:?})"
+    );
+    assert!(
+        took < dead + Duration::from_secs(3),
+        "it waited much longer than the lease had left ({took:?})"
+    );
+    // Held by the worker, in its place: never sent round through the wait queue.
+    assert_eq!(parked, 0);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.send(()).unwrap();
+    w.await.unwrap();
+    assert_eq!(env.drain(&env.topology.outcomes_all_queue).await.len(), 1);
+    env.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_ticket_whose_lease_a_live_worker_keeps_renewing_waits_in_the_wait_queue_then_runs_once()
+{
+    let env = Env::open("busy-wait", |settings| {
+        settings.worker.lease_secs = 3;
+        settings.worker.metrics_listen = "127.0.0.1:0".into();
+    })
+    .await;
+    // A live holder renewing a 1 s lease for 3 s, then stopping without finishing (as
+    // a worker cut short at its shutdown deadline would).
+    let lease = Duration::from_secs(1);
+    assert!(matches!(
+        env.records
+            .begin("CRASH-1", "live-worker", lease)
+            .await
+            .unwrap(),
+        ticket_agent::queue::records::Begin::Leased { recorded: None }
+    ));
+    let records = ticket_agent::queue::records::TicketRecords::connect(
+        &env.settings.redis.url,
+        &env.settings.redis.key_prefix,
+    )
+    .await
+    .unwrap();
+    let renewer = tokio::spawn(async move {
+        for _ in 0..12 {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            assert!(
+                records
+                    .extend_lease("CRASH-1", "live-worker", lease)
+                    .await
+                    .unwrap()
+            );
+        }
+    });
+    let start = Instant::now();
+    env.submit_lines(&[refund_ticket()]).await;
+    let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
+    // Held once, still busy: parked in the wait queue for what the lease had left.
+    assert_eq!(
+        env.wait_depth(&env.topology.wait_queue, 1, Duration::from_secs(5))
+            .await,
+        1,
+        "the busy ticket waits in the wait queue"
+    );
+    while env.records.count_done().await.unwrap() < 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the ticket did not finish after the renewals stopped"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        start.elapsed() >= Duration::from_secs(3),
+        "it ran while its holder was renewing the lease"
+    );
+    renewer.await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.send(()).unwrap();
+    w.await.unwrap();
+    assert_eq!(env.depth(&env.topology.wait_queue).await, 0);
+    assert_eq!(env.drain(&env.topology.outcomes_all_queue).await.len(), 1);
+    env.cleanup().await;
+}

@@ -1,19 +1,31 @@
 //! The approvals service's core: the pending store and the one code path every
 //! decision takes, whichever door it comes through (console, JSON API, CLI).
 //!
-//! A pending action lives in Redis under its approval id, so a redelivered or
-//! re-published approval is the same record. A decision is a guarded transition
-//! (`pending → approved | rejected`), atomic in Redis, so two reviewers clicking at
-//! once produce one decision. An approved action then runs through
-//! [`crate::executor::execute_approved`], which is what makes a second approval, a
-//! restart or a redelivery yield the recorded result instead of a second refund.
-//! The consumer and sweeps live in [`service`], the HTTP doors in [`web`].
+//! An approval lives in PostgreSQL ([`store`]) under its approval id, so a
+//! redelivered or re-published approval is the same record, and a restart of Redis or
+//! of the service loses nothing. A decision is a guarded transition
+//! (`pending → approved | rejected`) in one transaction, so two reviewers clicking at
+//! once produce one decision. An approved refund is first claimed against its order's
+//! refunded total in the database (no order is refunded above its total, whichever
+//! tickets asked), then runs through [`crate::executor::execute_approved`], whose
+//! idempotency claim in Redis is what makes a second approval, a restart or a
+//! redelivery yield the recorded result instead of a second refund. A rejection or a
+//! failed execution ends in an escalated outcome for its ticket. The consumer and
+//! sweeps live in [`service`], the HTTP doors in [`web`] (the console's filtered,
+//! bulk and history pages in [`volume`]), webhook notifications in [`notify`], and
+//! the operators' dead-letter page, served on the same port, in [`dead_letters`].
 
+pub mod dead_letters;
+pub mod guard;
+pub mod notify;
+pub mod policy;
 pub mod service;
+pub mod store;
+pub mod volume;
 pub mod web;
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -22,13 +34,19 @@ use lapin::BasicProperties;
 use serde::{Deserialize, Serialize};
 use tracing::Instrument;
 
-use crate::commerce::CommerceBackend;
+use crate::commerce::{BackendError, CommerceBackend};
 use crate::domain::approval::PendingAction;
-use crate::executor::{Effects, ExecuteError, ExecutionRecord, Outbox, execute_approved};
+use crate::domain::money::Usd;
+use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::executor::{
+    Effects, ExecuteError, Execution, ExecutionRecord, Outbox, execute_approved,
+};
 use crate::idempotency::IdempotencyStore;
-use crate::kv::{self, StoreError};
+use crate::kv::StoreError;
 use crate::queue::PublishError;
-use crate::queue::messages::ApprovalMessage;
+use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
+pub use store::ApprovalStore;
+use store::RefundClaim;
 
 /// Where an approval is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -60,6 +78,20 @@ impl ApprovalStatus {
             Self::Expired => "expired",
         }
     }
+
+    /// The status named `name` ([`Self::as_str`]).
+    pub fn parse(name: &str) -> Option<Self> {
+        [
+            Self::Pending,
+            Self::Approved,
+            Self::Executed,
+            Self::Failed,
+            Self::Rejected,
+            Self::Expired,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == name)
+    }
 }
 
 /// One approval as stored.
@@ -83,17 +115,61 @@ pub struct ApprovalRecord {
     /// The reviewer's note.
     #[serde(default)]
     pub note: Option<String>,
+    /// The digest of the proposal's tool and arguments
+    /// ([`crate::domain::approval::arguments_digest`]): what a decision is bound to.
+    #[serde(default)]
+    pub args_digest: String,
+    /// What the executor runs once approved: the proposed arguments, or the
+    /// reviewer's edit of them.
+    #[serde(default)]
+    pub approved_arguments: Option<serde_json::Value>,
+    /// Their digest: the executor refuses any action that does not match it.
+    #[serde(default)]
+    pub approved_digest: Option<String>,
     /// What execution recorded.
     #[serde(default)]
     pub execution: Option<ExecutionRecord>,
     /// Whether the decision's audit record reached `approvals.decisions`.
     #[serde(default)]
     pub audit_published: bool,
+    /// For a rejection or a failed execution: whether the ticket's escalated outcome
+    /// reached the outcomes exchange.
+    #[serde(default)]
+    pub outcome_published: bool,
+    /// How many distinct reviewers must approve the same arguments (2 when a
+    /// `two_reviewers` policy matched).
+    #[serde(default = "one")]
+    pub required_approvals: u32,
+    /// The policy that auto-approved it or asked for two reviewers.
+    #[serde(default)]
+    pub policy_rule: Option<String>,
+    /// Whether the policies were applied to the proposal as it stands.
+    #[serde(default)]
+    pub policy_checked: bool,
+    /// Who has approved so far, in order (a policy as `policy:<rule>`).
+    #[serde(default)]
+    pub approvers: Vec<String>,
     /// The W3C trace context (`traceparent`, `tracestate`) of the span that received
     /// the proposal: the decision, hours later, continues the ticket's trace from it.
     /// Empty when no trace was exported.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub trace_context: BTreeMap<String, String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Who took a decision, for the metrics: a `policy:` rule, the `system` (expiry), or a
+/// human reviewer (the console, the API, the CLI).
+pub fn author_kind(author: &str) -> &'static str {
+    if author.starts_with("policy:") {
+        "policy"
+    } else if author == "system" {
+        "system"
+    } else {
+        "human"
+    }
 }
 
 /// A reviewer's verdict.
@@ -126,6 +202,29 @@ pub enum DecideError {
     /// Execution failed transiently; the approval stands and is retried by the sweep.
     #[error("approved, but executing failed for now (it will be retried): {0}")]
     ExecutionPending(String),
+    /// The decision is not one that may be taken (a rejection without a reason, an
+    /// edit above what eligibility allows, …): nothing changed.
+    #[error("{0}")]
+    Invalid(String),
+    /// A newer proposal replaced the one decided on: nothing changed; review it again.
+    #[error(
+        "approval {0} was re-proposed with other arguments while it was reviewed; review it again"
+    )]
+    Changed(String),
+    /// The action to execute is not the one approved (its digest differs): refused.
+    #[error("approval {0}: the action to execute is not the one approved; refused")]
+    NotAsApproved(String),
+}
+
+/// What a reviewer decides, beyond the verdict.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DecisionInput {
+    /// The reviewer's note; required to reject (it is the reason the ticket's outcome
+    /// carries).
+    pub note: Option<String>,
+    /// An approval with an edit: a refund of this amount instead of the proposed one
+    /// (above zero, at most the proposal, at most the eligibility's `max_amount_usd`).
+    pub amount: Option<Usd>,
 }
 
 /// The audit record published to `approvals.decisions` for every decision.
@@ -149,308 +248,72 @@ pub struct DecisionAudit {
     pub execution: Option<ExecutionRecord>,
 }
 
-/// The pending store in Redis. Keys under `{prefix}`:
-/// `approval:{id}` (the record, JSON), `approvals:pending` and `approvals:decided`
-/// (sorted sets by time).
-#[derive(Clone)]
-pub struct ApprovalStore {
-    conn: redis::aio::ConnectionManager,
-    prefix: String,
+/// The action an approval of `record` runs: its proposal, or for an edit the same
+/// refund at the reviewer's amount, re-validated here against the proposal and the
+/// eligibility it rests on.
+fn approved_request(
+    record: &ApprovalRecord,
+    amount: Option<Usd>,
+) -> Result<crate::domain::approval::ActionRequest, DecideError> {
+    let action = record
+        .message
+        .action()
+        .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?;
+    let Some(amount) = amount else {
+        return Ok(action.request);
+    };
+    let Some((_, proposed)) = action.refund_order() else {
+        return Err(DecideError::Invalid(
+            "only a refund's amount can be edited".into(),
+        ));
+    };
+    if amount <= Usd::ZERO {
+        return Err(DecideError::Invalid(
+            "an edited amount must be above zero".into(),
+        ));
+    }
+    if amount > proposed {
+        return Err(DecideError::Invalid(format!(
+            "an edit may only lower the amount: {amount} is above the proposed {proposed}"
+        )));
+    }
+    let Some(eligibility) = &action.eligibility else {
+        return Err(DecideError::Invalid(
+            "this refund carries no eligibility result to check an edit against".into(),
+        ));
+    };
+    if amount > eligibility.max_amount_usd {
+        return Err(DecideError::Invalid(format!(
+            "{amount} is above the {} eligibility allows ({})",
+            eligibility.max_amount_usd, eligibility.policy_ref
+        )));
+    }
+    Ok(action
+        .request
+        .with_amount(amount)
+        .expect("a refund takes an amount"))
 }
 
-// Insert, or supersede a pending record with a newer proposal; decided records stay.
-const UPSERT: &str = r#"
-local cur = redis.call('GET', KEYS[1])
-if not cur then
-  redis.call('SET', KEYS[1], ARGV[1])
-  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
-  return 'inserted'
-end
-local rec = cjson.decode(cur)
-local new = cjson.decode(ARGV[1])
-rec['proposals'] = (rec['proposals'] or 1) + 1
-if rec['status'] == 'pending' and new['message']['created_at'] > rec['message']['created_at'] then
-  rec['message'] = new['message']
-  redis.call('SET', KEYS[1], cjson.encode(rec))
-  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
-  return 'superseded'
-end
-redis.call('SET', KEYS[1], cjson.encode(rec))
-return 'duplicate'
-"#;
-
-// pending → decided, atomically; returns the status found.
-const TRANSITION: &str = r#"
-local cur = redis.call('GET', KEYS[1])
-if not cur then return 'missing' end
-local rec = cjson.decode(cur)
-if rec['status'] ~= 'pending' then return rec['status'] end
-rec['status'] = ARGV[1]
-rec['decided_by'] = ARGV[2]
-if ARGV[3] ~= '' then rec['note'] = ARGV[3] end
-rec['decided_at'] = ARGV[4]
-redis.call('SET', KEYS[1], cjson.encode(rec))
-redis.call('ZREM', KEYS[2], ARGV[6])
-redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
-return 'ok'
-"#;
-
-// Sets fields of a record (execution, status, audit flag) given as a JSON object.
-const PATCH: &str = r#"
-local cur = redis.call('GET', KEYS[1])
-if not cur then return 0 end
-local rec = cjson.decode(cur)
-for k, v in pairs(cjson.decode(ARGV[1])) do rec[k] = v end
-redis.call('SET', KEYS[1], cjson.encode(rec))
-return 1
-"#;
-
-static UPSERT_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(UPSERT));
-static TRANSITION_SCRIPT: LazyLock<redis::Script> =
-    LazyLock::new(|| redis::Script::new(TRANSITION));
-static PATCH_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(PATCH));
-
-impl ApprovalStore {
-    /// Connects to `url` (through [`kv::connect`]); every key under `prefix`.
-    ///
-    /// # Errors
-    /// Redis unreachable.
-    pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
-        Ok(Self {
-            conn: kv::connect(url).await?,
-            prefix: prefix.to_string(),
-        })
+/// The action an approved record executes: exactly its approved arguments, and only
+/// if they still match the digest the approval recorded.
+fn approved_action(record: &ApprovalRecord) -> Result<PendingAction, DecideError> {
+    let id = &record.message.approval_id;
+    let (Some(arguments), Some(bound)) = (&record.approved_arguments, &record.approved_digest)
+    else {
+        return Err(DecideError::NotAsApproved(id.clone()));
+    };
+    let message = ApprovalMessage {
+        arguments: arguments.clone(),
+        ..record.message.clone()
+    };
+    let action = message
+        .action()
+        .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?;
+    if action.request.digest() != *bound {
+        tracing::error!(approval_id = %id, "the approved arguments do not match the approval's digest; refusing to execute");
+        return Err(DecideError::NotAsApproved(id.clone()));
     }
-
-    fn key(&self, id: &str) -> String {
-        format!("{}:approval:{id}", self.prefix)
-    }
-
-    fn pending_set(&self) -> String {
-        format!("{}:approvals:pending", self.prefix)
-    }
-
-    fn decided_set(&self) -> String {
-        format!("{}:approvals:decided", self.prefix)
-    }
-
-    /// Stores a proposal: a new record, a newer proposal superseding a pending one,
-    /// or a duplicate of what is there. Returns which. A new record keeps
-    /// `trace_context` ([`ApprovalRecord::trace_context`]).
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn upsert(
-        &self,
-        message: &ApprovalMessage,
-        trace_context: BTreeMap<String, String>,
-    ) -> Result<&'static str, StoreError> {
-        let record = ApprovalRecord {
-            trace_context,
-            message: message.clone(),
-            status: ApprovalStatus::Pending,
-            received_at: Utc::now(),
-            proposals: 1,
-            decided_by: None,
-            decided_at: None,
-            note: None,
-            execution: None,
-            audit_published: false,
-        };
-        let mut c = self.conn.clone();
-        let answer: String = UPSERT_SCRIPT
-            .key(self.key(&message.approval_id))
-            .key(self.pending_set())
-            .arg(serde_json::to_string(&record).expect("records serialize"))
-            .arg(message.created_at.timestamp_millis())
-            .arg(&message.approval_id)
-            .invoke_async(&mut c)
-            .await?;
-        Ok(match answer.as_str() {
-            "inserted" => "inserted",
-            "superseded" => "superseded",
-            _ => "duplicate",
-        })
-    }
-
-    /// One record.
-    ///
-    /// # Errors
-    /// Redis unavailable, or a record that does not parse.
-    pub async fn get(&self, id: &str) -> Result<Option<ApprovalRecord>, StoreError> {
-        let mut c = self.conn.clone();
-        let v: Option<String> = redis::cmd("GET")
-            .arg(self.key(id))
-            .query_async(&mut c)
-            .await?;
-        v.map(|v| serde_json::from_str(&v).map_err(|e| StoreError::Corrupt(format!("{id}: {e}"))))
-            .transpose()
-    }
-
-    async fn ids(
-        &self,
-        set: &str,
-        oldest_first: bool,
-        limit: isize,
-    ) -> Result<Vec<String>, StoreError> {
-        let mut c = self.conn.clone();
-        let cmd = if oldest_first { "ZRANGE" } else { "ZREVRANGE" };
-        Ok(redis::cmd(cmd)
-            .arg(set)
-            .arg(0)
-            .arg(limit - 1)
-            .query_async(&mut c)
-            .await?)
-    }
-
-    async fn records(&self, ids: Vec<String>) -> Result<Vec<ApprovalRecord>, StoreError> {
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(r) = self.get(&id).await? {
-                out.push(r);
-            }
-        }
-        Ok(out)
-    }
-
-    /// Pending approvals, oldest first.
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn pending(&self, limit: usize) -> Result<Vec<ApprovalRecord>, StoreError> {
-        let ids = self.ids(&self.pending_set(), true, limit as isize).await?;
-        self.records(ids).await
-    }
-
-    /// Decided approvals, newest first.
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn decided(&self, limit: usize) -> Result<Vec<ApprovalRecord>, StoreError> {
-        let ids = self.ids(&self.decided_set(), false, limit as isize).await?;
-        self.records(ids).await
-    }
-
-    /// Pending approvals created before `before`.
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn pending_older_than(
-        &self,
-        before: DateTime<Utc>,
-    ) -> Result<Vec<String>, StoreError> {
-        let mut c = self.conn.clone();
-        Ok(redis::cmd("ZRANGEBYSCORE")
-            .arg(self.pending_set())
-            .arg("-inf")
-            .arg(before.timestamp_millis())
-            .query_async(&mut c)
-            .await?)
-    }
-
-    /// `pending → to`, atomically. Returns `Ok(None)` when this call made the
-    /// transition, `Ok(Some(status))` with the status found otherwise.
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn transition(
-        &self,
-        id: &str,
-        to: ApprovalStatus,
-        reviewer: &str,
-        note: Option<&str>,
-    ) -> Result<Option<String>, StoreError> {
-        let now = Utc::now();
-        let mut c = self.conn.clone();
-        let answer: String = TRANSITION_SCRIPT
-            .key(self.key(id))
-            .key(self.pending_set())
-            .key(self.decided_set())
-            .arg(to.as_str())
-            .arg(reviewer)
-            .arg(note.unwrap_or(""))
-            .arg(
-                serde_json::to_value(now)
-                    .expect("dates serialize")
-                    .as_str()
-                    .unwrap_or_default(),
-            )
-            .arg(now.timestamp_millis())
-            .arg(id)
-            .invoke_async(&mut c)
-            .await?;
-        Ok((answer != "ok").then_some(answer))
-    }
-
-    /// Sets fields of a record.
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn patch(&self, id: &str, fields: serde_json::Value) -> Result<(), StoreError> {
-        let mut c = self.conn.clone();
-        let _: i64 = PATCH_SCRIPT
-            .key(self.key(id))
-            .arg(fields.to_string())
-            .invoke_async(&mut c)
-            .await?;
-        Ok(())
-    }
-
-    /// How many actions are pending, and when the oldest of them was proposed.
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn pending_backlog(&self) -> Result<(u64, Option<DateTime<Utc>>), StoreError> {
-        let mut c = self.conn.clone();
-        let count: u64 = redis::cmd("ZCARD")
-            .arg(self.pending_set())
-            .query_async(&mut c)
-            .await?;
-        let oldest: Vec<(String, f64)> = redis::cmd("ZRANGE")
-            .arg(self.pending_set())
-            .arg(0)
-            .arg(0)
-            .arg("WITHSCORES")
-            .query_async(&mut c)
-            .await?;
-        let oldest = oldest
-            .first()
-            .and_then(|(_, ms)| DateTime::from_timestamp_millis(*ms as i64));
-        Ok((count, oldest))
-    }
-
-    /// Whether Redis answers `PING`.
-    pub async fn ping(&self) -> bool {
-        kv::ping(&self.conn).await
-    }
-
-    /// Every decided id (for the sweeps).
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn decided_ids(&self) -> Result<Vec<String>, StoreError> {
-        self.ids(&self.decided_set(), false, 10_000).await
-    }
-
-    /// Deletes every approval key under the prefix (tests clean up with it).
-    ///
-    /// # Errors
-    /// Redis unavailable.
-    pub async fn delete_all(&self) -> Result<(), StoreError> {
-        let patterns =
-            ["approval", "approvals", "session"].map(|k| format!("{}:{k}:*", self.prefix));
-        kv::delete_matching(&self.conn, &patterns).await
-    }
-
-    /// The connection, for sessions kept beside the approvals.
-    pub(crate) fn connection(&self) -> redis::aio::ConnectionManager {
-        self.conn.clone()
-    }
-
-    /// The key prefix.
-    pub(crate) fn prefix(&self) -> &str {
-        &self.prefix
-    }
+    Ok(action)
 }
 
 /// Where the approvals core publishes audit records and the escalations of expired
@@ -511,10 +374,16 @@ pub struct Approvals {
     pub publisher: Arc<dyn Publisher>,
     /// The `approvals.decisions` exchange.
     pub decisions_exchange: String,
+    /// The outcomes exchange, where a rejected or failed action's ticket is escalated.
+    pub outcomes_exchange: String,
+    /// The approval policies, applied when a proposal arrives.
+    pub policies: Arc<policy::Policies>,
     /// How long an execution claim holds.
     pub lease: Duration,
     /// How long an execution result is kept.
     pub result_ttl: Duration,
+    /// Tells the webhooks about approvals that need a human or expired.
+    pub notifier: notify::Notifier,
 }
 
 /// The answer to a decision.
@@ -539,6 +408,24 @@ impl Approvals {
         reviewer: &str,
         note: Option<&str>,
     ) -> Result<DecisionOutcome, DecideError> {
+        let input = DecisionInput {
+            note: note.map(str::to_string),
+            amount: None,
+        };
+        self.decide_with(id, verdict, reviewer, &input).await
+    }
+
+    /// [`Self::decide`] with an edit ([`DecisionInput::amount`]).
+    ///
+    /// # Errors
+    /// [`DecideError`].
+    pub async fn decide_with(
+        &self,
+        id: &str,
+        verdict: Verdict,
+        reviewer: &str,
+        input: &DecisionInput,
+    ) -> Result<DecisionOutcome, DecideError> {
         // The reviewer's name and note stay out of the span: ids and outcomes only.
         let span = tracing::info_span!(
             "approval_decision",
@@ -550,6 +437,7 @@ impl Approvals {
                 Verdict::Approve => "approve",
                 Verdict::Reject => "reject",
             },
+            ticket_agent.approval.edited = input.amount.is_some(),
             ticket_agent.approval.decided_now = tracing::field::Empty,
             ticket_agent.approval.status = tracing::field::Empty,
             ticket_id = tracing::field::Empty,
@@ -563,7 +451,7 @@ impl Approvals {
             span.record("ticket_agent.approval.tool", record.message.tool.as_str());
         }
         let result = self
-            .decide_in_span(id, verdict, reviewer, note)
+            .decide_in_span(id, verdict, reviewer, input)
             .instrument(span.clone())
             .await;
         match &result {
@@ -583,21 +471,77 @@ impl Approvals {
         id: &str,
         verdict: Verdict,
         reviewer: &str,
-        note: Option<&str>,
+        input: &DecisionInput,
     ) -> Result<DecisionOutcome, DecideError> {
+        let note = input
+            .note
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty());
+        let current = self
+            .store
+            .get(id)
+            .await?
+            .ok_or_else(|| DecideError::NotFound(id.into()))?;
         let to = match verdict {
             Verdict::Approve => ApprovalStatus::Approved,
             Verdict::Reject => ApprovalStatus::Rejected,
         };
-        let found = self.store.transition(id, to, reviewer, note).await?;
+        let found = match verdict {
+            Verdict::Reject => {
+                if input.amount.is_some() {
+                    return Err(DecideError::Invalid(
+                        "an amount goes with an approval, not a rejection".into(),
+                    ));
+                }
+                if note.is_none() && current.status == ApprovalStatus::Pending {
+                    return Err(DecideError::Invalid(
+                        "a rejection needs a reason: it is what the ticket's outcome says".into(),
+                    ));
+                }
+                self.store.transition(id, to, reviewer, note, None).await?
+            }
+            Verdict::Approve => {
+                let request = approved_request(&current, input.amount)?;
+                let arguments = request.arguments();
+                let digest = request.digest();
+                let approved = store::Approved {
+                    seen_digest: &current.args_digest,
+                    arguments: &arguments,
+                    digest: &digest,
+                    edited_cents: input.amount.map(Usd::cents),
+                };
+                self.store
+                    .transition(id, to, reviewer, note, Some(approved))
+                    .await?
+            }
+        };
         let decided_now = found.is_none();
         match (verdict, found.as_deref()) {
             (_, Some("missing")) => return Err(DecideError::NotFound(id.into())),
+            (_, Some("changed")) => return Err(DecideError::Changed(id.into())),
+            (Verdict::Approve, Some("awaiting")) => {
+                // Recorded; another reviewer's approval of the same arguments is needed.
+                tracing::info!(
+                    approval_id = id,
+                    "approval recorded; waiting for another reviewer"
+                );
+                let record = self
+                    .store
+                    .get(id)
+                    .await?
+                    .ok_or_else(|| DecideError::NotFound(id.into()))?;
+                return Ok(DecisionOutcome {
+                    record,
+                    decided_now: false,
+                });
+            }
             (_, None) => {
-                tracing::info!(approval_id = id, reviewer, verdict = ?verdict, "decision");
-                crate::metrics::global()
-                    .approvals_decided
-                    .with_label_values(&[to.as_str()])
+                tracing::info!(approval_id = id, verdict = ?verdict, "decision");
+                let m = crate::metrics::global();
+                m.approvals_decided.with_label_values(&[to.as_str()]).inc();
+                m.approvals_decisions_by_author
+                    .with_label_values(&[author_kind(reviewer)])
                     .inc();
             }
             (Verdict::Approve, Some("approved" | "executed" | "failed"))
@@ -625,8 +569,8 @@ impl Approvals {
             .get(id)
             .await?
             .ok_or_else(|| DecideError::NotFound(id.into()))?;
-        if decided_now {
-            self.publish_audit(&record).await;
+        if decided_now || record.status == ApprovalStatus::Failed {
+            self.publish_followups(&record).await;
         }
         Ok(DecisionOutcome {
             record: self.store.get(id).await?.unwrap_or(record),
@@ -646,10 +590,7 @@ impl Approvals {
             .get(id)
             .await?
             .ok_or_else(|| DecideError::NotFound(id.into()))?;
-        let action = record
-            .message
-            .action()
-            .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?;
+        let action = approved_action(&record)?;
         // Inside a decision, its child; from the sweep (a retry, maybe days later),
         // a child of the span that received the proposal.
         let span = tracing::info_span!(
@@ -697,22 +638,36 @@ impl Approvals {
                 .with_label_values(&[record.message.tool.as_str(), status])
                 .inc();
         };
-        match execute_approved(&action, &fx).await {
+        let (action, executed) = (&action, &executed);
+        let finish = |execution: Execution| async move {
+            let status = if execution.record.status == "succeeded" {
+                ApprovalStatus::Executed
+            } else {
+                ApprovalStatus::Failed
+            };
+            span.record("ticket_agent.execution.status", status.as_str());
+            span.record("ticket_agent.execution.replayed", execution.replayed);
+            executed(status.as_str());
+            self.store
+                .record_execution(
+                    id,
+                    action.request.idempotency_key(),
+                    status,
+                    &execution.record,
+                )
+                .await
+        };
+        if let Some(refused) = self.claim_refund(id, action).await? {
+            finish(Execution {
+                record: refused,
+                replayed: false,
+            })
+            .await?;
+            return Ok(());
+        }
+        match execute_approved(action, &fx).await {
             Ok(execution) => {
-                let status = if execution.record.status == "succeeded" {
-                    ApprovalStatus::Executed
-                } else {
-                    ApprovalStatus::Failed
-                };
-                span.record("ticket_agent.execution.status", status.as_str());
-                span.record("ticket_agent.execution.replayed", execution.replayed);
-                executed(status.as_str());
-                self.store
-                    .patch(
-                        id,
-                        serde_json::json!({ "status": status, "execution": execution.record }),
-                    )
-                    .await?;
+                finish(execution).await?;
                 Ok(())
             }
             Err(ExecuteError::Store(e)) => {
@@ -724,6 +679,61 @@ impl Approvals {
                 Err(DecideError::ExecutionPending(e.to_string()))
             }
         }
+    }
+
+    /// For a refund: claims its amount against the order's refunded total in the
+    /// database, whose ceiling is the order's total as the shop states it. Returns the
+    /// failure to record, without calling the shop, when the order is unknown or has
+    /// no room for it; `None` to go on and execute.
+    async fn claim_refund(
+        &self,
+        id: &str,
+        action: &PendingAction,
+    ) -> Result<Option<ExecutionRecord>, DecideError> {
+        let Some((order_id, amount)) = action.refund_order() else {
+            return Ok(None);
+        };
+        let refused = |e: BackendError| {
+            Some(ExecutionRecord {
+                approval_id: action.approval_id.clone(),
+                status: "failed".into(),
+                result: serde_json::json!({ "error": e.code(), "detail": e.to_string() }),
+            })
+        };
+        let order = match self.backend.order(order_id).await {
+            Ok(Some(order)) => order,
+            Ok(None) => return Ok(refused(BackendError::OrderNotFound(order_id.into()))),
+            Err(e) => return Err(DecideError::ExecutionPending(e.to_string())),
+        };
+        let claim = self
+            .store
+            .claim_refund(
+                id,
+                action.request.idempotency_key(),
+                order_id,
+                amount.cents(),
+                order.total_usd.cents(),
+            )
+            .await?;
+        Ok(match claim {
+            RefundClaim::Claimed | RefundClaim::AlreadyClaimed => None,
+            RefundClaim::Exceeds {
+                refunded_cents,
+                refundable_cents,
+            } => {
+                tracing::warn!(
+                    approval_id = id,
+                    order_id,
+                    refunded_cents,
+                    refundable_cents,
+                    "refund refused: the order has been refunded through other approvals"
+                );
+                refused(BackendError::ExceedsRefundable {
+                    requested: amount,
+                    refundable: Usd::from_cents(refundable_cents - refunded_cents).max(Usd::ZERO),
+                })
+            }
+        })
     }
 
     /// Publishes a record's decision to `approvals.decisions` and marks it published;
@@ -762,19 +772,199 @@ impl Approvals {
             .await
         {
             Ok(()) => {
-                if let Err(e) = self
-                    .store
-                    .patch(
-                        &audit.approval_id,
-                        serde_json::json!({ "audit_published": true }),
-                    )
-                    .await
-                {
+                if let Err(e) = self.store.mark_audit_published(&audit.approval_id).await {
                     tracing::warn!(error = %e, "audit published but not marked; it may be published again");
                 }
             }
             Err(e) => {
                 tracing::warn!(error = %e, approval_id = %audit.approval_id, "audit record not published yet; the sweep retries")
+            }
+        }
+    }
+
+    /// Tries the auto-approval rules on a pending proposal not yet evaluated: approves
+    /// it (and executes it) as `policy:<rule>` when one matches within its caps, else
+    /// marks it evaluated (it waits for its reviewers). Idempotent: a proposal evaluated, decided or re-proposed meanwhile is left as
+    /// it is (a re-proposal is evaluated on its own arrival).
+    ///
+    /// # Errors
+    /// The database unavailable (the sweep applies them later); a failed execution
+    /// after an auto-approval is not an error (the sweep retries it).
+    pub async fn apply_policies(&self, id: &str) -> Result<(), DecideError> {
+        let Some(record) = self.store.get(id).await? else {
+            return Err(DecideError::NotFound(id.into()));
+        };
+        if record.status != ApprovalStatus::Pending || record.policy_checked {
+            return Ok(());
+        }
+        let request = record
+            .message
+            .action()
+            .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?
+            .request;
+        let (arguments, digest) = (request.arguments(), request.digest());
+        let approved = store::Approved {
+            seen_digest: &record.args_digest,
+            arguments: &arguments,
+            digest: &digest,
+            edited_cents: None,
+        };
+        for (rule, caps) in self.policies.auto_approvals(&record.message) {
+            match self.store.policy_approve(id, rule, approved, caps).await? {
+                store::PolicyApproval::Approved => {
+                    tracing::info!(approval_id = id, rule, "auto-approved by policy");
+                    let m = crate::metrics::global();
+                    m.approvals_decided.with_label_values(&["approved"]).inc();
+                    m.approvals_decisions_by_author
+                        .with_label_values(&["policy"])
+                        .inc();
+                    if let Err(e) = self.execute(id).await {
+                        tracing::warn!(approval_id = id, error = %crate::telemetry::redact(&e.to_string()), "auto-approved, not executed yet; the sweep retries");
+                    }
+                    if let Some(record) = self.store.get(id).await? {
+                        self.publish_followups(&record).await;
+                    }
+                    return Ok(());
+                }
+                store::PolicyApproval::CapReached(why) => {
+                    tracing::info!(approval_id = id, rule, cap = %why, "auto-approval cap reached; the next rule decides");
+                }
+                store::PolicyApproval::NotPending => return Ok(()),
+            }
+        }
+        self.store
+            .mark_policy_checked(id, &record.args_digest)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores a proposal as it arrives, routed by the policies (how many reviewers it
+    /// needs), then tries the auto-approval rules on it. Returns what storing did
+    /// (`inserted`, `superseded`, `duplicate`).
+    ///
+    /// # Errors
+    /// The database unavailable while storing (the message is not acked); a policy
+    /// step that fails afterwards is logged and applied again by the sweep.
+    pub async fn receive(
+        &self,
+        message: &ApprovalMessage,
+        trace_context: BTreeMap<String, String>,
+    ) -> Result<&'static str, StoreError> {
+        let (required, rule) = self.policies.routing(message);
+        let kind = self
+            .store
+            .upsert_routed(message, trace_context, required, rule.as_deref())
+            .await?;
+        if let Err(e) = self.apply_policies(&message.approval_id).await {
+            tracing::warn!(approval_id = %message.approval_id, error = %crate::telemetry::redact(&e.to_string()), "policies not applied yet; the sweep retries");
+        }
+        // A new or changed proposal that no policy approved waits for a human: say so.
+        // A redelivered duplicate was announced when it first arrived.
+        if kind != "duplicate"
+            && self.notifier.is_enabled()
+            && let Ok(Some(record)) = self.store.get(&message.approval_id).await
+            && record.status == ApprovalStatus::Pending
+        {
+            self.notifier
+                .notify(notify::NoticeKind::NeedsReview, &record);
+        }
+        Ok(kind)
+    }
+
+    /// What follows a decision, published once each (the sweep retries what did not
+    /// go out): its audit record, and for a rejection or a failed execution the
+    /// ticket's escalated outcome carrying the reason, so that a human or the customer
+    /// message can follow.
+    pub async fn publish_followups(&self, record: &ApprovalRecord) {
+        if !record.audit_published {
+            self.publish_audit(record).await;
+        }
+        if matches!(
+            record.status,
+            ApprovalStatus::Rejected | ApprovalStatus::Failed
+        ) && !record.outcome_published
+        {
+            self.publish_outcome(record).await;
+        }
+    }
+
+    async fn publish_outcome(&self, record: &ApprovalRecord) {
+        if !self.publisher.is_connected() {
+            return;
+        }
+        let m = &record.message;
+        let (category, reason) = match record.status {
+            ApprovalStatus::Rejected => (
+                EscalationCategory::ApprovalRejected,
+                format!(
+                    "the proposed {} ({}) was rejected by {}: {}",
+                    m.tool,
+                    m.approval_id,
+                    record.decided_by.as_deref().unwrap_or("a reviewer"),
+                    record.note.as_deref().unwrap_or("no reason given")
+                ),
+            ),
+            _ => {
+                let why = record
+                    .execution
+                    .as_ref()
+                    .and_then(|x| x.result["detail"].as_str().or(x.result["error"].as_str()))
+                    .unwrap_or("the backend refused it");
+                (
+                    EscalationCategory::ExecutionFailed,
+                    format!("the approved {} ({}) failed: {why}", m.tool, m.approval_id),
+                )
+            }
+        };
+        let outcome = OutcomeMessage {
+            ticket_id: m.ticket_id.clone(),
+            customer_id: m.customer_id.clone(),
+            outcome: OutcomeKind::Escalated,
+            message: None,
+            reason: Some(reason),
+            category: Some(category),
+            approval_ids: vec![m.approval_id.clone()],
+            attempt: 0,
+            worker_id: "approvals".into(),
+            model: String::new(),
+            tool_calls: 0,
+            turns: 0,
+            usage: Default::default(),
+            cost_usd: 0.0,
+            duration_ms: 0,
+            finished_at: record.decided_at.unwrap_or_else(Utc::now),
+        };
+        let props = BasicProperties::default()
+            // Not the ticket id alone: the ticket's first outcome already has that id.
+            .with_message_id(
+                format!(
+                    "{}:{}:{}",
+                    m.ticket_id,
+                    record.status.as_str(),
+                    m.approval_id
+                )
+                .as_str()
+                .into(),
+            )
+            .with_correlation_id(m.ticket_id.as_str().into());
+        let body = serde_json::to_vec(&outcome).expect("outcomes serialize");
+        match self
+            .publisher
+            .publish(
+                &self.outcomes_exchange,
+                &outcome.routing_key(),
+                &body,
+                props,
+            )
+            .await
+        {
+            Ok(()) => {
+                if let Err(e) = self.store.mark_outcome_published(&m.approval_id).await {
+                    tracing::warn!(error = %e, "outcome published but not marked; it may be published again");
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, approval_id = %m.approval_id, "the ticket's outcome not published yet; the sweep retries")
             }
         }
     }

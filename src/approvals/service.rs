@@ -5,9 +5,13 @@
 //! again with the same key, and audit records that did not reach
 //! `approvals.decisions` are published again.
 //!
+//! Every replica may sweep: each transition is guarded in the database, and an
+//! execution by its idempotency claim, so two sweeps racing on one approval do the
+//! work once.
+//!
 //! The console's port also serves `/metrics` and `/readyz` (the channel audit records
-//! are published on is open, and Redis answers `PING`); each sweep refreshes the
-//! pending-backlog gauges.
+//! are published on is open, Redis answers `PING`, PostgreSQL answers); each sweep
+//! refreshes the pending-backlog gauges.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -21,6 +25,8 @@ use lapin::options::{BasicAckOptions, BasicNackOptions};
 use tokio::net::TcpListener;
 use tracing::Instrument;
 
+use super::dead_letters::DeadLetterPage;
+use super::guard::{FailureLimiter, guard};
 use super::web::{Reviewers, WebState, router};
 use super::{ApprovalStatus, Approvals};
 use crate::config::Settings;
@@ -30,42 +36,69 @@ use crate::queue::consumer::Consumer;
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
 use crate::queue::{PublishChannel, Topology};
 
-/// What the service's `/readyz` asks: its publishing channel, and Redis.
+/// What the service's `/readyz` asks: its publishing channel, Redis (the executor's
+/// claims) and the database.
 struct ApprovalsHealth(Approvals);
 
 #[async_trait::async_trait]
 impl ReadyCheck for ApprovalsHealth {
     async fn readiness(&self) -> Readiness {
         let rabbitmq = self.0.publisher.is_connected();
-        let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.0.store.ping())
-            .await
-            .unwrap_or(false);
-        Readiness { rabbitmq, redis }
+        let (redis, postgres) = tokio::join!(
+            tokio::time::timeout(metrics::READY_TIMEOUT, self.0.idempotency.ping()),
+            tokio::time::timeout(metrics::READY_TIMEOUT, self.0.store.ping()),
+        );
+        Readiness {
+            rabbitmq,
+            redis: redis.unwrap_or(false),
+            postgres: Some(postgres.unwrap_or(false)),
+        }
     }
 }
 
 /// Sets the pending-backlog gauges from the store.
 ///
 /// # Errors
-/// Redis unavailable.
+/// The database unavailable.
 pub async fn refresh_backlog_gauges(approvals: &Approvals) -> anyhow::Result<()> {
-    let (count, oldest) = approvals.store.pending_backlog().await?;
+    let backlog = approvals.store.pending_backlog().await?;
     let m = metrics::global();
+    let age_of = |at: Option<chrono::DateTime<Utc>>| {
+        at.map_or(0.0, |at| {
+            (Utc::now() - at).num_milliseconds().max(0) as f64 / 1000.0
+        })
+    };
     m.approvals_pending
-        .set(i64::try_from(count).unwrap_or(i64::MAX));
-    let age = oldest.map_or(0.0, |at| {
-        (Utc::now() - at).num_milliseconds().max(0) as f64 / 1000.0
-    });
-    m.approvals_oldest_pending_age.set(age);
+        .set(backlog.iter().map(|b| b.count).sum());
+    m.approvals_oldest_pending_age
+        .set(age_of(backlog.iter().filter_map(|b| b.oldest).min()));
+    // Every gated tool has a series, at 0 when nothing of it waits.
+    for tool in [
+        crate::domain::approval::ISSUE_REFUND,
+        crate::domain::approval::SEND_EMAIL,
+    ] {
+        let b = backlog.iter().find(|b| b.tool == tool);
+        m.approvals_pending_by_tool
+            .with_label_values(&[tool])
+            .set(b.map_or(0, |b| b.count));
+        m.approvals_oldest_pending_age_by_tool
+            .with_label_values(&[tool])
+            .set(age_of(b.and_then(|b| b.oldest)));
+    }
+    let cents = approvals.store.auto_approved_cents_today().await?;
+    m.approvals_auto_approved_usd_today
+        .set(cents as f64 / 100.0);
     Ok(())
 }
 
-/// The approvals service: consumes `approvals.pending`, serves the console and API, runs the expiry sweep.
+/// The approvals service: consumes `approvals.pending`, serves the console and API (and
+/// the operators' dead-letter page), runs the expiry sweep.
 pub struct ApprovalsApp {
     settings: Settings,
     approvals: Approvals,
     publish: PublishChannel,
     reviewers: Arc<Reviewers>,
+    dead_letters: DeadLetterPage,
     listener: TcpListener,
 }
 
@@ -75,7 +108,8 @@ impl ApprovalsApp {
     /// (`crate::app::approvals_app` builds both).
     ///
     /// # Errors
-    /// An address that cannot be bound, or reviewers that do not parse.
+    /// An address that cannot be bound, reviewers or operators that do not parse, or
+    /// Redis unreachable.
     pub async fn build(
         settings: Settings,
         approvals: Approvals,
@@ -91,6 +125,7 @@ impl ApprovalsApp {
         if reviewers.is_empty() {
             tracing::warn!(var = %settings.approvals.reviewers_env, "no reviewers configured: nobody can sign in or decide");
         }
+        let dead_letters = DeadLetterPage::connect(&settings).await?;
         let listener = TcpListener::bind(&settings.approvals.listen)
             .await
             .with_context(|| format!("binding approvals.listen = {}", settings.approvals.listen))?;
@@ -99,6 +134,7 @@ impl ApprovalsApp {
             approvals,
             publish,
             reviewers: Arc::new(reviewers),
+            dead_letters,
             listener,
         })
     }
@@ -132,9 +168,21 @@ impl ApprovalsApp {
             cookie_secure: self.settings.approvals.cookie_secure,
         };
         let ready = Arc::new(ApprovalsHealth(self.approvals.clone()));
-        let routes = router(state).merge(metrics::probe_routes(ready));
-        let serve =
-            axum::serve(self.listener, routes).with_graceful_shutdown(stopped(stop_rx.clone()));
+        // The guard (failed-authentication limit, cross-site refusal, security
+        // headers) stands in front of every route, the dead-letter page's included;
+        // it needs the client's address.
+        let routes = router(state)
+            .merge(self.dead_letters.stopping_with(stop_rx.clone()).router())
+            .merge(metrics::probe_routes(ready))
+            .layer(axum::middleware::from_fn_with_state(
+                Arc::new(FailureLimiter::default()),
+                guard,
+            ));
+        let serve = axum::serve(
+            self.listener,
+            routes.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stopped(stop_rx.clone()));
         let web = tokio::spawn(async move { serve.await });
         let consumer = tokio::spawn(consume_loop(
             self.settings.clone(),
@@ -198,7 +246,7 @@ async fn consume_loop(
                         let _ = delivery.acker.ack(BasicAckOptions::default()).await;
                     }
                     Err(e) => {
-                        // Not recorded: not acked. It comes back when Redis does.
+                        // Not recorded: not acked. It comes back when the database does.
                         tracing::warn!(error = %e, "could not store an approval; requeueing it");
                         tokio::time::sleep(Duration::from_millis(500)).await;
                         crate::queue::put_back(&delivery).await;
@@ -247,8 +295,7 @@ async fn receive(
     crate::telemetry::continue_from(&span, delivery.properties.headers().as_ref());
     let context = crate::telemetry::context_map(&span);
     let kind = approvals
-        .store
-        .upsert(message, context)
+        .receive(message, context)
         .instrument(span.clone())
         .await?;
     span.record("ticket_agent.approval.stored", kind);
@@ -265,6 +312,11 @@ async fn sweep_loop(
         metrics::global()
             .approvals_decided
             .with_label_values(&[decision]);
+    }
+    for kind in ["human", "policy", "system"] {
+        metrics::global()
+            .approvals_decisions_by_author
+            .with_label_values(&[kind]);
     }
     if let Err(e) = refresh_backlog_gauges(&approvals).await {
         tracing::warn!(error = %format!("{e:#}"), "could not read the pending backlog");
@@ -295,6 +347,11 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
     let ttl = chrono::Duration::seconds(
         i64::try_from(settings.approvals.pending_ttl_secs).unwrap_or(i64::MAX),
     );
+    for id in approvals.store.policy_unchecked_ids().await? {
+        if let Err(e) = approvals.apply_policies(&id).await {
+            tracing::warn!(approval_id = %id, error = %crate::telemetry::redact(&e.to_string()), "policies still not applied");
+        }
+    }
     for id in approvals.store.pending_older_than(Utc::now() - ttl).await? {
         if approvals
             .store
@@ -303,6 +360,7 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
                 ApprovalStatus::Expired,
                 "system",
                 Some("no decision before the TTL"),
+                None,
             )
             .await?
             .is_some()
@@ -313,9 +371,16 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
             continue;
         };
         tracing::warn!(approval_id = %id, ticket_id = %record.message.ticket_id, "approval expired; escalating its ticket");
+        approvals
+            .notifier
+            .notify(super::notify::NoticeKind::Expired, &record);
         metrics::global()
             .approvals_decided
             .with_label_values(&["expired"])
+            .inc();
+        metrics::global()
+            .approvals_decisions_by_author
+            .with_label_values(&["system"])
             .inc();
         if approvals.publisher.is_connected() {
             // The escalation is part of the ticket's trace, like a decision would be.
@@ -334,7 +399,7 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
         }
         approvals.publish_audit(&record).await;
     }
-    for id in approvals.store.decided_ids().await? {
+    for id in approvals.store.unfinished_ids().await? {
         let Some(record) = approvals.store.get(&id).await? else {
             continue;
         };
@@ -344,10 +409,8 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
             // A backend or SMTP error may name the recipient.
             tracing::warn!(approval_id = %id, error = %crate::telemetry::redact(&e.to_string()), "approved action still not executed");
         }
-        if !record.audit_published {
-            let record = approvals.store.get(&id).await?.unwrap_or(record);
-            approvals.publish_audit(&record).await;
-        }
+        let record = approvals.store.get(&id).await?.unwrap_or(record);
+        approvals.publish_followups(&record).await;
     }
     refresh_backlog_gauges(approvals).await
 }

@@ -1,14 +1,19 @@
 //! The approvals console (server-rendered HTML, no front-end build) and the JSON API.
 //!
-//! Both doors call [`Approvals::decide`], the one decision path. Reviewers
-//! authenticate with tokens from the environment: the API takes `Authorization:
-//! Bearer <token>`; the console trades a token for a session (a random id in an
-//! HttpOnly, SameSite=Strict cookie, the session itself in Redis) and every form that
-//! changes state carries the session's CSRF token. Every piece of ticket text is
-//! escaped by the template engine: ticket bodies are written by customers.
+//! Both doors call [`Approvals::decide_with`], the one decision path (approve, approve
+//! with a lower amount, reject with a reason). Reviewers authenticate with tokens from
+//! the environment: the API takes `Authorization: Bearer <token>` and reads a decision
+//! body only once the caller is authenticated, and only as a JSON object; the console
+//! trades a token for a session (a random id in an HttpOnly, SameSite=Strict cookie,
+//! the session itself in the database). The sign-in form carries a token of its own
+//! (double submit) and every form that changes state carries the session's CSRF token;
+//! [`super::guard`] adds the limit on failed sign-ins, the cross-site refusal and the
+//! security headers in front of every route. Every piece of ticket text is escaped by
+//! the template engine: ticket bodies are written by customers.
 
 use std::sync::Arc;
 
+use axum::body::Body;
 use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -16,10 +21,12 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use maud::{DOCTYPE, Markup, html};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
-use super::{ApprovalRecord, Approvals, DecideError, Verdict};
+use super::store::Session;
+use super::{ApprovalRecord, Approvals, DecideError, DecisionInput, Verdict};
+use crate::domain::money::Usd;
 use crate::kv::StoreError;
 
 const SESSION_COOKIE: &str = "ta_session";
@@ -29,7 +36,7 @@ pub type Reviewers = crate::auth::TokenHolders;
 
 /// Whether two secrets are equal, in time that does not depend on where they differ
 /// (a length mismatch answers at once: lengths are not secret here).
-fn same_secret(a: &str, b: &str) -> bool {
+pub(super) fn same_secret(a: &str, b: &str) -> bool {
     bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
@@ -46,46 +53,38 @@ pub struct WebState {
     pub cookie_secure: bool,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-struct Session {
-    reviewer: String,
-    csrf: String,
-}
-
-fn random_hex() -> String {
+pub(super) fn random_hex() -> String {
     let a: u128 = rand::random();
     let b: u128 = rand::random();
     format!("{a:032x}{b:032x}")
 }
 
 impl WebState {
-    fn session_key(&self, sid: &str) -> String {
-        format!("{}:session:{sid}", self.approvals.store.prefix())
-    }
-
-    async fn session(&self, jar: &CookieJar) -> Result<Option<Session>, StoreError> {
+    pub(super) async fn session(&self, jar: &CookieJar) -> Result<Option<Session>, StoreError> {
         let Some(sid) = jar.get(SESSION_COOKIE).map(|c| c.value().to_string()) else {
             return Ok(None);
         };
         if sid.len() != 64 || !sid.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Ok(None);
         }
-        let mut c = self.approvals.store.connection();
-        let v: Option<String> = redis::cmd("GET")
-            .arg(self.session_key(&sid))
-            .query_async(&mut c)
-            .await?;
-        Ok(v.and_then(|v| serde_json::from_str(&v).ok()))
+        self.approvals.store.session(&sid).await
     }
 }
 
 /// The router: console, API and health.
 pub fn router(state: WebState) -> Router {
     Router::new()
-        .route("/", get(pending_page))
+        .route("/", get(super::volume::pending_page))
+        .route(
+            "/bulk",
+            get(super::volume::bulk_confirm).post(super::volume::bulk_decide),
+        )
         .route("/decided", get(decided_page))
+        .route("/history", get(super::volume::history_page))
+        .route("/history.csv", get(super::volume::history_csv))
         .route("/login", get(login_page).post(login))
         .route("/logout", post(logout))
+        .route("/approvals/{id}", get(record_page))
         .route("/approvals/{id}/approve", post(approve_form))
         .route("/approvals/{id}/reject", post(reject_form))
         .route("/api/approvals", get(api_list))
@@ -96,7 +95,12 @@ pub fn router(state: WebState) -> Router {
         .with_state(state)
 }
 
-fn page(title: &str, reviewer: Option<&str>, csrf: Option<&str>, body: Markup) -> Html<String> {
+pub(super) fn page(
+    title: &str,
+    reviewer: Option<&str>,
+    csrf: Option<&str>,
+    body: Markup,
+) -> Html<String> {
     Html(
         html! {
             (DOCTYPE)
@@ -111,7 +115,7 @@ fn page(title: &str, reviewer: Option<&str>, csrf: Option<&str>, body: Markup) -
                         strong { "ticket-agent approvals" }
                         @if let Some(r) = reviewer {
                             nav {
-                                a href="/" { "Pending" } " · " a href="/decided" { "Decided" }
+                                a href="/" { "Pending" } " · " a href="/decided" { "Decided" } " · " a href="/history" { "History" }
                                 " · signed in as " span #reviewer { (r) }
                                 form method="post" action="/logout" class="inline" {
                                     input type="hidden" name="csrf" value=(csrf.unwrap_or(""));
@@ -128,16 +132,18 @@ fn page(title: &str, reviewer: Option<&str>, csrf: Option<&str>, body: Markup) -
     )
 }
 
-const CSS: &str = "body{font-family:system-ui,sans-serif;margin:0;color:#222}header{background:#223;color:#fff;padding:.6em 1em;display:flex;gap:2em;align-items:center}header a{color:#cde}main{padding:1em}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.4em;vertical-align:top;text-align:left}pre{white-space:pre-wrap;max-width:40em;margin:0}.inline{display:inline}.actions form{margin:.2em 0}.status{font-weight:bold}";
+// A fixed table layout and breakable words keep every page within the window's width
+// (1280 px is checked in the browser test): ids, keys and customer text wrap instead.
+pub(super) const CSS: &str = "body{font-family:system-ui,sans-serif;margin:0;color:#222}header{background:#223;color:#fff;padding:.6em 1em;display:flex;flex-wrap:wrap;gap:2em;align-items:center}header a{color:#cde}main{padding:1em}table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{border:1px solid #ccc;padding:.4em;vertical-align:top;text-align:left;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}input[type=text]{max-width:100%;box-sizing:border-box}input[type=number]{width:6em}.inline{display:inline}.actions form{margin:.2em 0}.status{font-weight:bold}";
 
-fn fmt_amount(r: &ApprovalRecord) -> String {
+pub(super) fn fmt_amount(r: &ApprovalRecord) -> String {
     r.message.arguments["amount_usd"]
         .as_f64()
         .map(|a| format!("${a:.2}"))
         .unwrap_or_default()
 }
 
-fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
+pub(super) fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
     html! {
         table {
             thead { tr {
@@ -149,7 +155,8 @@ fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
                 @for r in records {
                     @let m = &r.message;
                     tr id=(format!("row-{}", m.approval_id)) {
-                        td { code { (m.approval_id) } br; small { "ticket " (m.ticket_id) } br; small { (m.created_at.format("%Y-%m-%d %H:%M UTC").to_string()) } }
+                        td { a href=(format!("/approvals/{}", m.approval_id)) { code { (m.approval_id) } } br; small { "ticket " (m.ticket_id) } br; small { (m.created_at.format("%Y-%m-%d %H:%M UTC").to_string()) }
+                            @if r.status == super::ApprovalStatus::Pending { br; small .waiting { "waiting " (waited(chrono::Utc::now() - m.created_at)) } } }
                         td { (m.customer_id) }
                         td { (m.tool) @if let Some(o) = m.arguments["order_id"].as_str() { br; "order " span .order { (o) } } @if let Some(to) = m.arguments["to"].as_str() { br; "to " (to) } }
                         td .amount { (fmt_amount(r)) }
@@ -157,25 +164,9 @@ fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
                         td { pre { (m.summary) } }
                         td { strong { (m.ticket_subject) } pre { (m.ticket_body) } }
                         @if let Some(csrf) = csrf {
-                            td .actions {
-                                form method="post" action=(format!("/approvals/{}/approve", m.approval_id)) {
-                                    input type="hidden" name="csrf" value=(csrf);
-                                    input type="text" name="note" placeholder="note (optional)";
-                                    button type="submit" class="approve" { "Approve" }
-                                }
-                                form method="post" action=(format!("/approvals/{}/reject", m.approval_id)) {
-                                    input type="hidden" name="csrf" value=(csrf);
-                                    input type="text" name="note" placeholder="note (optional)";
-                                    button type="submit" class="reject" { "Reject" }
-                                }
-                            }
+                            td .actions { (decide_forms(r, csrf)) }
                         } @else {
-                            td {
-                                span .status { (r.status.as_str()) }
-                                @if let Some(by) = &r.decided_by { br; "by " (by) }
-                                @if let Some(n) = &r.note { br; em { (n) } }
-                                @if let Some(x) = &r.execution { br; small .execution { (x.result.to_string()) } }
-                            }
+                            td { (decision_in_words(r)) }
                         }
                     }
                 }
@@ -185,31 +176,194 @@ fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
     }
 }
 
-fn store_error(e: &StoreError) -> Response {
+/// The approve form (a note, and a lower amount for a refund) and the reject form (a
+/// reason), with what the approval still needs.
+fn decide_forms(r: &ApprovalRecord, csrf: &str) -> Markup {
+    let m = &r.message;
+    html! {
+        @if r.required_approvals > 1 {
+            p .needs { "needs " (r.required_approvals) " reviewers"
+                @if let Some(rule) = &r.policy_rule { " (" (rule) ")" }
+                @if !r.approvers.is_empty() { "; approved by " (r.approvers.join(", ")) }
+            }
+        }
+        form method="post" action=(format!("/approvals/{}/approve", m.approval_id)) {
+            input type="hidden" name="csrf" value=(csrf);
+            input type="text" name="note" placeholder="note (optional)";
+            @if m.arguments["amount_usd"].is_number() {
+                label { "amount " input type="number" name="amount" step="0.01" min="0.01" max=(m.arguments["amount_usd"].to_string()) placeholder="as proposed"; }
+            }
+            button type="submit" class="approve" { "Approve" }
+        }
+        form method="post" action=(format!("/approvals/{}/reject", m.approval_id)) {
+            input type="hidden" name="csrf" value=(csrf);
+            input type="text" name="note" placeholder="reason (required)" required;
+            button type="submit" class="reject" { "Reject" }
+        }
+    }
+}
+
+/// A decided approval's status, author, time, wait, note and execution, in words.
+pub(super) fn decision_in_words(r: &ApprovalRecord) -> Markup {
+    html! {
+        span .status { (r.status.as_str()) }
+        @if let Some(by) = &r.decided_by { br; "by " (by) }
+        @if let Some(at) = r.decided_at {
+            br; small .decided-at { (at.format("%Y-%m-%d %H:%M UTC").to_string()) }
+            br; small .waited { "waited " (waited(at - r.message.created_at)) }
+        }
+        @if let Some(n) = &r.note { br; em { (n) } }
+        @if let Some(x) = &r.execution { br; span .execution { (execution_in_words(r, x)) } }
+    }
+}
+
+fn cents(c: Option<i64>) -> String {
+    c.map(|c| format!("${}.{:02}", c / 100, c % 100))
+        .unwrap_or_else(|| "—".into())
+}
+
+/// One approval's whole record: the proposal and what it rests on, the ticket, every
+/// decision, the execution, the audit trail, and for a refund the order's other
+/// approvals (its refund history and any other open proposal), so that a reviewer sees
+/// a second ticket about an order already refunded.
+async fn record_page(
+    State(s): State<WebState>,
+    jar: CookieJar,
+    Path(id): Path<String>,
+) -> Response {
+    let session = match s.session(&jar).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return Redirect::to("/login").into_response(),
+        Err(e) => return store_error(&e),
+    };
+    let store = &s.approvals.store;
+    let r = match store.get(&id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return (StatusCode::NOT_FOUND, "no such approval").into_response(),
+        Err(e) => return store_error(&e),
+    };
+    let order = r.message.arguments["order_id"].as_str().map(str::to_string);
+    let (decisions, trail) = match tokio::try_join!(store.decisions_of(&id), store.audit_trail(&id))
+    {
+        Ok(found) => found,
+        Err(e) => return store_error(&e),
+    };
+    let (others, refunded) = match &order {
+        Some(o) => {
+            match tokio::try_join!(store.order_activity(o, &id), store.order_refunded_cents(o)) {
+                Ok((others, refunded)) => (others, Some(refunded)),
+                Err(e) => return store_error(&e),
+            }
+        }
+        None => (Vec::new(), None),
+    };
+    let m = &r.message;
+    let now = chrono::Utc::now();
+    let body = html! {
+        p { span .status #status { (r.status.as_str()) } " · " (m.tool) " for ticket " (m.ticket_id) ", customer " (m.customer_id)
+            @if r.status == super::ApprovalStatus::Pending { " · waiting " span .waited { (waited(now - m.created_at)) } } }
+        h2 { "Proposal" }
+        table .record {
+            tr { th { "Proposed" } td { (m.created_at.format("%Y-%m-%d %H:%M:%S UTC").to_string()) " (" (r.proposals) " proposal(s) received)" } }
+            tr { th { "Arguments" } td { pre { (serde_json::to_string_pretty(&m.arguments).unwrap_or_default()) } } }
+            @if let Some(a) = &r.approved_arguments { tr { th { "Approved arguments" } td { pre { (serde_json::to_string_pretty(a).unwrap_or_default()) } } } }
+            tr { th { "Eligibility" } td { @if let Some(e) = &m.eligibility { span .policy { (e.policy_ref) } " · at most " (format!("${:.2}", e.max_amount_usd.dollars())) } @else { "—" } } }
+            tr { th { "Agent's summary" } td { pre { (m.summary) } } }
+            tr { th { "Ticket" } td { strong { (m.ticket_subject) } pre { (m.ticket_body) } } }
+        }
+        @if let Some(o) = &order {
+            h2 { "Order " (o) }
+            p #order-refunded { "Refunded or being refunded through approvals: " (cents(refunded)) }
+            @if others.is_empty() { p #order-others { "No other approval for this order." } } @else {
+                table #order-others { thead { tr { th { "Approval" } th { "Ticket" } th { "Proposed" } th { "Status" } th { "Execution" } } }
+                    tbody { @for a in &others { tr {
+                        td { a href=(format!("/approvals/{}", a.approval_id)) { code { (a.approval_id) } } }
+                        td { (a.ticket_id) }
+                        td { (cents(a.proposed_cents)) br; small { (a.proposed_at.format("%Y-%m-%d %H:%M UTC").to_string()) } }
+                        td { (a.status) }
+                        td { @if let Some(x) = &a.execution { (x) " " (cents(a.executed_cents)) } @else { "—" } }
+                    } } }
+                }
+            }
+        }
+        h2 { "Decisions" }
+        @if decisions.is_empty() { p { "None yet." } } @else {
+            table #decisions { thead { tr { th { "Who" } th { "Verdict" } th { "When" } th { "Amount" } th { "Note" } } }
+                tbody { @for d in &decisions { tr {
+                    td { (d.reviewer) } td { (d.verdict) } td { (d.decided_at.format("%Y-%m-%d %H:%M:%S UTC").to_string()) }
+                    td { (cents(d.amount_cents)) } td { @if let Some(n) = &d.note { (n) } }
+                } } }
+            }
+        }
+        @if r.status == super::ApprovalStatus::Pending {
+            div .actions { (decide_forms(&r, &session.csrf)) }
+        } @else {
+            h2 { "Outcome" }
+            p #outcome { (decision_in_words(&r)) }
+        }
+        h2 { "Audit trail" }
+        table #audit { thead { tr { th { "When" } th { "Event" } th { "Actor" } } }
+            tbody { @for (at, event, actor, _) in &trail { tr {
+                td { (at.format("%Y-%m-%d %H:%M:%S UTC").to_string()) } td { (event) } td { (actor) }
+            } } }
+        }
+    };
+    page(
+        &format!("Approval {id}"),
+        Some(&session.reviewer),
+        Some(&session.csrf),
+        body,
+    )
+    .into_response()
+}
+
+/// A wait as a reviewer reads it: "45 s", "12 min", "3 h 20 min", "2 d 4 h".
+pub(super) fn waited(d: chrono::Duration) -> String {
+    let secs = d.num_seconds().max(0);
+    match secs {
+        0..60 => format!("{secs} s"),
+        60..3600 => format!("{} min", secs / 60),
+        3600..86400 => format!("{} h {} min", secs / 3600, secs % 3600 / 60),
+        _ => format!("{} d {} h", secs / 86400, secs % 86400 / 3600),
+    }
+}
+
+/// What execution did, in words: the amount and confirmation of a refund, the message
+/// id of an email, or why it failed.
+pub(super) fn execution_in_words(
+    r: &ApprovalRecord,
+    x: &crate::executor::ExecutionRecord,
+) -> String {
+    let amount = r
+        .approved_arguments
+        .as_ref()
+        .unwrap_or(&r.message.arguments)["amount_usd"]
+        .as_f64();
+    if x.status == "succeeded" {
+        match (x.result["confirmation_id"].as_str(), amount) {
+            (Some(c), Some(a)) => format!("refunded ${a:.2}, confirmation {c}"),
+            (Some(c), None) => format!("done, confirmation {c}"),
+            _ => match x.result["message_id"].as_str() {
+                Some(id) => format!("email sent, message {id}"),
+                None => "done".to_string(),
+            },
+        }
+    } else {
+        let why = x.result["detail"]
+            .as_str()
+            .or(x.result["error"].as_str())
+            .unwrap_or("refused by the backend");
+        format!("failed: {why}")
+    }
+}
+
+pub(super) fn store_error(e: &StoreError) -> Response {
     tracing::error!(error = %e, "store unavailable");
     (
         StatusCode::SERVICE_UNAVAILABLE,
         "the approval store is unavailable",
     )
         .into_response()
-}
-
-async fn pending_page(State(s): State<WebState>, jar: CookieJar) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
-    };
-    match s.approvals.store.pending(200).await {
-        Ok(records) => page(
-            "Pending actions",
-            Some(&session.reviewer),
-            Some(&session.csrf),
-            approval_rows(&records, Some(&session.csrf)),
-        )
-        .into_response(),
-        Err(e) => store_error(&e),
-    }
 }
 
 async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> Response {
@@ -230,26 +384,55 @@ async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> Response {
     }
 }
 
-async fn login_page() -> Html<String> {
-    page(
+/// The sign-in form's own CSRF token, before there is a session: the same random value
+/// in a cookie only this site can set and in the form (a double submit), so that
+/// another site cannot sign a browser in under a token of its choosing.
+const LOGIN_COOKIE: &str = "ta_login";
+
+async fn login_page(State(s): State<WebState>, jar: CookieJar) -> Response {
+    let token = random_hex();
+    let cookie = Cookie::build((LOGIN_COOKIE, token.clone()))
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(s.cookie_secure)
+        .path("/login")
+        .build();
+    let form = page(
         "Sign in",
         None,
         None,
         html! {
             form method="post" action="/login" {
+                input type="hidden" name="login_csrf" value=(token);
                 label { "Reviewer token " input type="password" name="token" autocomplete="off" autofocus; }
                 " " button type="submit" { "Sign in" }
             }
         },
-    )
+    );
+    (jar.add(cookie), form).into_response()
 }
 
 #[derive(Deserialize)]
 struct LoginForm {
     token: String,
+    #[serde(default)]
+    login_csrf: String,
 }
 
 async fn login(State(s): State<WebState>, jar: CookieJar, Form(form): Form<LoginForm>) -> Response {
+    let expected = jar.get(LOGIN_COOKIE).map(|c| c.value().to_string());
+    if !expected.is_some_and(|e| e.len() == 64 && same_secret(&e, &form.login_csrf)) {
+        return (
+            StatusCode::FORBIDDEN,
+            page(
+                "Sign in",
+                None,
+                None,
+                html! { p { "The sign-in form expired or came from elsewhere." } a href="/login" { "Sign in again" } },
+            ),
+        )
+            .into_response();
+    }
     let Some(reviewer) = s.reviewers.who(form.token.trim()) else {
         return (
             StatusCode::UNAUTHORIZED,
@@ -267,16 +450,9 @@ async fn login(State(s): State<WebState>, jar: CookieJar, Form(form): Form<Login
         reviewer: reviewer.to_string(),
         csrf: random_hex(),
     };
-    let mut c = s.approvals.store.connection();
-    let stored: Result<(), redis::RedisError> = redis::cmd("SET")
-        .arg(s.session_key(&sid))
-        .arg(serde_json::to_string(&session).expect("sessions serialize"))
-        .arg("EX")
-        .arg(s.session_ttl_secs)
-        .query_async(&mut c)
-        .await;
-    if let Err(e) = stored {
-        return store_error(&e.into());
+    let ttl = std::time::Duration::from_secs(s.session_ttl_secs);
+    if let Err(e) = s.approvals.store.create_session(&sid, &session, ttl).await {
+        return store_error(&e);
     }
     let cookie = Cookie::build((SESSION_COOKIE, sid))
         .http_only(true)
@@ -284,7 +460,12 @@ async fn login(State(s): State<WebState>, jar: CookieJar, Form(form): Form<Login
         .secure(s.cookie_secure)
         .path("/")
         .build();
-    (jar.add(cookie), Redirect::to("/")).into_response()
+    (
+        jar.remove(Cookie::build(LOGIN_COOKIE).path("/login"))
+            .add(cookie),
+        Redirect::to("/"),
+    )
+        .into_response()
 }
 
 #[derive(Deserialize)]
@@ -293,6 +474,9 @@ struct DecisionForm {
     csrf: String,
     #[serde(default)]
     note: String,
+    /// An approval with an edit: the amount to refund instead (empty: as proposed).
+    #[serde(default)]
+    amount: String,
 }
 
 async fn logout(
@@ -304,11 +488,7 @@ async fn logout(
         && same_secret(&session.csrf, &form.csrf)
         && let Some(sid) = jar.get(SESSION_COOKIE).map(|c| c.value().to_string())
     {
-        let mut c = s.approvals.store.connection();
-        let _: Result<i64, _> = redis::cmd("DEL")
-            .arg(s.session_key(&sid))
-            .query_async(&mut c)
-            .await;
+        let _ = s.approvals.store.delete_session(&sid).await;
     }
     (
         jar.remove(Cookie::from(SESSION_COOKIE)),
@@ -350,10 +530,30 @@ async fn decide_form(
     if !same_secret(&session.csrf, &form.csrf) {
         return (StatusCode::FORBIDDEN, "missing or wrong CSRF token").into_response();
     }
-    let note = Some(form.note.trim()).filter(|n| !n.is_empty());
+    let amount = match form.amount.trim() {
+        "" => None,
+        raw => match raw
+            .parse::<f64>()
+            .ok()
+            .and_then(|d| Usd::from_dollars(d).ok())
+        {
+            Some(a) => Some(a),
+            None => {
+                return (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("{raw:?} is not an amount in dollars"),
+                )
+                    .into_response();
+            }
+        },
+    };
+    let input = DecisionInput {
+        note: Some(form.note),
+        amount,
+    };
     match s
         .approvals
-        .decide(&id, verdict, &session.reviewer, note)
+        .decide_with(&id, verdict, &session.reviewer, &input)
         .await
     {
         Ok(_) => Redirect::to("/decided").into_response(),
@@ -364,7 +564,9 @@ async fn decide_form(
 fn decide_error(e: &DecideError) -> (StatusCode, String) {
     let status = match e {
         DecideError::NotFound(_) => StatusCode::NOT_FOUND,
-        DecideError::Conflict { .. } => StatusCode::CONFLICT,
+        DecideError::Conflict { .. } | DecideError::Changed(_) => StatusCode::CONFLICT,
+        DecideError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        DecideError::NotAsApproved(_) => StatusCode::INTERNAL_SERVER_ERROR,
         DecideError::Store(_) | DecideError::ExecutionPending(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
     (status, e.to_string())
@@ -437,17 +639,24 @@ async fn api_get(
     }
 }
 
+/// Largest decision body read, in bytes (a note and an amount).
+const MAX_DECISION_BODY: usize = 16 * 1024;
+
 #[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 struct ApiDecision {
     #[serde(default)]
     note: Option<String>,
+    /// An approval with an edit: the amount to refund instead, in dollars.
+    #[serde(default)]
+    amount_usd: Option<Usd>,
 }
 
 async fn api_approve(
     state: State<WebState>,
     headers: HeaderMap,
     id: Path<String>,
-    body: Option<Json<ApiDecision>>,
+    body: Body,
 ) -> Response {
     api_decide(state, headers, id, body, Verdict::Approve).await
 }
@@ -456,31 +665,68 @@ async fn api_reject(
     state: State<WebState>,
     headers: HeaderMap,
     id: Path<String>,
-    body: Option<Json<ApiDecision>>,
+    body: Body,
 ) -> Response {
     api_decide(state, headers, id, body, Verdict::Reject).await
+}
+
+fn api_error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(serde_json::json!({ "error": message.into() }))).into_response()
+}
+
+/// The decision body: empty, or one JSON object (`note`, `amount_usd`). Read only after
+/// the caller is authenticated, and never past [`MAX_DECISION_BODY`].
+async fn decision_body(body: Body) -> Result<ApiDecision, Response> {
+    let bytes = axum::body::to_bytes(body, MAX_DECISION_BODY)
+        .await
+        .map_err(|_| {
+            api_error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("a decision body is at most {MAX_DECISION_BODY} bytes"),
+            )
+        })?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(ApiDecision::default());
+    }
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|_| api_error(StatusCode::BAD_REQUEST, "the body is not JSON"))?;
+    if !value.is_object() {
+        return Err(api_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the body must be a JSON object: {\"note\": …, \"amount_usd\": …}",
+        ));
+    }
+    serde_json::from_value(value)
+        .map_err(|e| api_error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
 }
 
 async fn api_decide(
     State(s): State<WebState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: Option<Json<ApiDecision>>,
+    body: Body,
     verdict: Verdict,
 ) -> Response {
     let Some(reviewer) = bearer(&s, &headers).map(str::to_string) else {
         return unauthorized();
     };
-    let note = body.and_then(|b| b.0.note);
+    let body = match decision_body(body).await {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let input = DecisionInput {
+        note: body.note,
+        amount: body.amount_usd,
+    };
     match s
         .approvals
-        .decide(&id, verdict, &reviewer, note.as_deref())
+        .decide_with(&id, verdict, &reviewer, &input)
         .await
     {
         Ok(outcome) => Json(outcome).into_response(),
         Err(e) => {
             let (status, message) = decide_error(&e);
-            (status, Json(serde_json::json!({ "error": message }))).into_response()
+            api_error(status, message)
         }
     }
 }

@@ -10,7 +10,8 @@ use crate::telemetry::LogFormat;
 #[derive(Parser)]
 #[command(name = "ticket-agent", version, about)]
 pub struct Cli {
-    /// Model override, PROVIDER[:NAME]: rules, anthropic[:model], openai[:model].
+    /// Model override, PROVIDER[:NAME]: rules, anthropic[:model], openai[:model], cascade
+    /// (the tiers of model.cascade.tiers, rules then openai by default).
     #[arg(long, global = true, value_name = "PROVIDER[:NAME]")]
     pub model: Option<String>,
     /// Log format on stderr.
@@ -67,6 +68,12 @@ pub enum Command {
         /// serve or openapi.
         #[command(subcommand)]
         command: IngestCommand,
+    },
+    /// Writes outcomes and approval decisions back to a help desk until SIGTERM/SIGINT.
+    Connector {
+        /// zendesk or webhook.
+        #[command(subcommand)]
+        command: ConnectorCommand,
     },
     /// Runs the eval set and prints the table and metrics.
     Eval {
@@ -184,17 +191,21 @@ pub enum ApprovalsCommand {
         /// A note for the audit record.
         #[arg(long)]
         note: Option<String>,
+        /// Approve a refund with an edit: this lower amount in dollars instead
+        /// (checked against the eligibility's max_amount_usd).
+        #[arg(long)]
+        amount: Option<f64>,
     },
-    /// Rejects an action.
+    /// Rejects an action; the reason goes into the ticket's escalated outcome.
     Reject {
         /// The approval id (apr_…).
         id: String,
         /// Who decides (default: $USER).
         #[arg(long)]
         reviewer: Option<String>,
-        /// A note for the audit record.
+        /// Why (required): the ticket's outcome says it.
         #[arg(long)]
-        note: Option<String>,
+        note: String,
     },
 }
 
@@ -205,6 +216,15 @@ pub enum IngestCommand {
     Serve,
     /// Prints the OpenAPI document (as committed in docs/openapi/ingest.json).
     Openapi,
+}
+
+/// The connectors: one sink per process.
+#[derive(Subcommand, Clone, Copy)]
+pub enum ConnectorCommand {
+    /// Zendesk's Tickets API: replies, internal notes, tags, status, group.
+    Zendesk,
+    /// A Standard Webhooks receiver: each outcome and decision POSTed, signed.
+    Webhook,
 }
 
 impl Command {
@@ -218,7 +238,8 @@ impl Command {
             }
             | Command::Ingest {
                 command: IngestCommand::Serve,
-            } => "info",
+            }
+            | Command::Connector { .. } => "info",
             _ => "warn",
         }
     }

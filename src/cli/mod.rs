@@ -20,13 +20,14 @@ use std::sync::Arc;
 use anyhow::Context;
 
 use crate::app;
-use crate::approvals::{Publisher, Verdict};
+use crate::approvals::{DecisionInput, Publisher, Verdict};
 use crate::config::Settings;
+use crate::domain::money::Usd;
 use crate::process::Progress;
 use crate::queue::PublishChannel;
-use crate::queue::dlq::{self, Selection};
-use args::{ApprovalsCommand, DlqCommand, IngestCommand};
-use render::{ApprovalList, Bar, DeadLetterTable, EvalView, ReplayView, SubmitView};
+use crate::queue::dlq::{self, ReplayView, Selection};
+use args::{ApprovalsCommand, ConnectorCommand, DlqCommand, IngestCommand};
+use render::{ApprovalList, Bar, DeadLetterTable, EvalView, SubmitView};
 
 /// Settings from the layers, with a `--model` override applied.
 ///
@@ -114,6 +115,22 @@ pub async fn submit(settings: &Settings, input: &str) -> anyhow::Result<ExitCode
     let _ = conn.close(200, "done".into()).await;
     eprint!("{}", SubmitView(&report, &topology.tickets_exchange));
     Ok(exit(report.invalid.is_empty()))
+}
+
+/// `connector zendesk|webhook`: delivers until SIGTERM/SIGINT, then drains, and says
+/// what it did on stderr.
+///
+/// # Errors
+/// As [`app::connector_app`]; a topology the broker refuses.
+pub async fn connector(settings: Settings, command: ConnectorCommand) -> anyhow::Result<ExitCode> {
+    let kind = match command {
+        ConnectorCommand::Zendesk => app::SinkKind::Zendesk,
+        ConnectorCommand::Webhook => app::SinkKind::Webhook,
+    };
+    let app = app::connector_app(settings, kind).await?;
+    let stats = app.run_until_stopped(app::shutdown_signal()).await?;
+    eprintln!("{}", serde_json::to_string(&stats)?);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `ingest serve`: the API until SIGTERM/SIGINT, then the drain; `ingest openapi`:
@@ -327,6 +344,7 @@ pub async fn dlq(
                 reason,
                 all,
                 limit,
+                died_before: None,
             };
             let max_replays = settings.worker.max_replays;
             let mut report = dlq::ReplayReport::default();
@@ -370,18 +388,10 @@ pub async fn dlq(
             reason,
             yes,
         } => {
-            let age = humantime::format_duration(older_than);
-            let which = match &reason {
-                Some(r) => format!("dead letters ({r}) that died more than {age} ago"),
-                None => format!("dead letters that died more than {age} ago"),
-            };
+            let which = dlq::describe_purge(older_than, reason.as_deref());
             if !yes {
-                let cutoff = dlq::cutoff(older_than);
-                let matching = dlq::list(&ch, &topology, usize::MAX, reason.as_deref())
-                    .await?
-                    .iter()
-                    .filter(|l| l.died_before(cutoff))
-                    .count();
+                let matching =
+                    dlq::count_purgeable(&ch, &topology, older_than, reason.as_deref()).await?;
                 eprint!("delete {matching} {which} from {queue}? This cannot be undone. [y/N] ");
                 std::io::stderr().flush()?;
                 let mut answer = String::new();
@@ -412,7 +422,7 @@ pub async fn approvals(
     command: ApprovalsCommand,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    let (id, verdict, reviewer, note) = match command {
+    let (id, verdict, reviewer, input) = match command {
         ApprovalsCommand::Serve => {
             let app = app::approvals_app(settings).await?;
             eprintln!("approvals console on http://{}", app.local_addr()?);
@@ -435,8 +445,32 @@ pub async fn approvals(
             }
             return Ok(ExitCode::SUCCESS);
         }
-        ApprovalsCommand::Approve { id, reviewer, note } => (id, Verdict::Approve, reviewer, note),
-        ApprovalsCommand::Reject { id, reviewer, note } => (id, Verdict::Reject, reviewer, note),
+        ApprovalsCommand::Approve {
+            id,
+            reviewer,
+            note,
+            amount,
+        } => {
+            let amount = amount
+                .map(Usd::from_dollars)
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("--amount: {e}"))?;
+            (
+                id,
+                Verdict::Approve,
+                reviewer,
+                DecisionInput { note, amount },
+            )
+        }
+        ApprovalsCommand::Reject { id, reviewer, note } => (
+            id,
+            Verdict::Reject,
+            reviewer,
+            DecisionInput {
+                note: Some(note),
+                amount: None,
+            },
+        ),
     };
     let reviewer = reviewer
         .or_else(|| std::env::var("USER").ok())
@@ -452,7 +486,7 @@ pub async fn approvals(
     };
     let approvals = app::approvals(&settings, publisher).await?;
     let outcome = approvals
-        .decide(&id, verdict, &format!("cli:{reviewer}"), note.as_deref())
+        .decide_with(&id, verdict, &format!("cli:{reviewer}"), &input)
         .await?;
     if let Some((conn, _, _)) = broker {
         let _ = conn.close(200, "done".into()).await;

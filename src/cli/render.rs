@@ -1,5 +1,5 @@
 //! What the commands print, as `Display`: the eval table, the dead-letter table, the
-//! replay lines, the approvals list, the submit summary; and the progress bar batch
+//! approvals list, the submit summary; and the progress bar batch
 //! commands draw on a terminal.
 
 use std::fmt;
@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::approvals::ApprovalRecord;
 use crate::eval::EvalReport;
 use crate::process::{BadLine, Progress};
-use crate::queue::dlq::{DeadLetter, ReplayAction, ReplayReport};
+use crate::queue::dlq::DeadLetter;
 use crate::queue::submit::SubmitReport;
 use crate::telemetry::redact;
 
@@ -103,107 +103,6 @@ impl fmt::Display for DeadLetterTable<'_> {
             })
             .collect();
         table(f, header, &rows)
-    }
-}
-
-/// `dlq replay`: a line per letter (`Display`) and the summary for stderr.
-pub struct ReplayView<'a> {
-    /// What the pass did.
-    pub report: &'a ReplayReport,
-    /// Nothing was moved.
-    pub dry_run: bool,
-    /// `worker.max_replays`, named in the lines of letters it held back.
-    pub max_replays: u32,
-    /// The dead-letter queue, named in the summary.
-    pub queue: &'a str,
-}
-
-impl ReplayView<'_> {
-    /// Missing ids, the counts, and why the pass stopped early, if it did.
-    pub fn summary(&self) -> String {
-        let (r, queue, would) = (self.report, self.queue, self.would());
-        let mut s = String::new();
-        for id in &r.missing_ids {
-            s.push_str(&format!("ticket {id}: no dead letter found in {queue}\n"));
-        }
-        s.push_str(&format!(
-            "{}{} {would}replayed, {} already done, {} skipped over max_replays, {} not selected (put back){}\n",
-            if self.dry_run { "dry run: " } else { "" },
-            r.replayed(),
-            r.count(|a| matches!(a, ReplayAction::AlreadyDone { .. })),
-            r.count(|a| matches!(a, ReplayAction::TooManyReplays { .. })),
-            r.not_selected,
-            if self.dry_run { "; nothing was moved" } else { "" },
-        ));
-        if let Some(why) = &r.stopped {
-            s.push_str(&format!(
-                "stopped early: {why}; every letter not yet replayed is back in {queue}\n"
-            ));
-        }
-        if let Some(id) = &r.in_both_queues {
-            s.push_str(&format!(
-                "ticket {id} may now be both in the tickets queue and still in {queue}\n"
-            ));
-        }
-        s
-    }
-
-    /// What an interrupted pass tells the operator: how far it got, and the one letter
-    /// that may now be in both queues.
-    pub fn interrupted(&self) -> String {
-        let (r, queue, would) = (self.report, self.queue, self.would());
-        let mut s = format!(
-            "interrupted after {} {would}replayed ({} already done, {} skipped over max_replays); every letter not yet replayed is back in {queue}\n",
-            r.replayed(),
-            r.count(|a| matches!(a, ReplayAction::AlreadyDone { .. })),
-            r.count(|a| matches!(a, ReplayAction::TooManyReplays { .. })),
-        );
-        match &r.in_both_queues {
-            Some(id) => s.push_str(&format!(
-                "ticket {id} was being replayed: it may now be both in the tickets queue and still in {queue}; \
-                 a later replay finds it done, or replays it again and the worker runs it once\n"
-            )),
-            None => s.push_str("no letter is in both queues\n"),
-        }
-        s
-    }
-
-    fn would(&self) -> &'static str {
-        if self.dry_run { "would be " } else { "" }
-    }
-}
-
-impl fmt::Display for ReplayView<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let would = self.would();
-        for e in &self.report.entries {
-            let what = match &e.action {
-                ReplayAction::Replayed { replay_count } => {
-                    format!("replayed (replay {replay_count})")
-                }
-                ReplayAction::WouldReplay { replay_count } => {
-                    format!("would replay (replay {replay_count})")
-                }
-                ReplayAction::AlreadyDone { outcome } => {
-                    format!("already done ({outcome}): not run again; dead copy {would}removed")
-                }
-                ReplayAction::Duplicate => {
-                    format!("second dead copy of a ticket replayed in this pass: {would}removed")
-                }
-                ReplayAction::TooManyReplays { replays } => format!(
-                    "skipped: replayed {replays} time(s) already (worker.max_replays = {}); left dead",
-                    self.max_replays
-                ),
-                ReplayAction::Failed { error } => format!("failed, left dead: {error}"),
-            };
-            writeln!(
-                f,
-                "{}  {}  {what}",
-                e.ticket_id.as_deref().unwrap_or("-"),
-                e.reason
-            )?;
-        }
-        Ok(())
     }
 }
 

@@ -88,7 +88,62 @@ pub enum ActionRequest {
     },
 }
 
+/// sha256 over a tool and its arguments in a canonical form (object keys sorted at
+/// every depth): what an approval is bound to, and what the executor checks before it
+/// runs anything.
+pub fn arguments_digest(tool: &str, arguments: &serde_json::Value) -> String {
+    use serde_json::Value;
+    use sha2::{Digest, Sha256};
+    fn canonical(v: &Value) -> Value {
+        match v {
+            Value::Object(map) => {
+                let mut keys: Vec<&String> = map.keys().collect();
+                keys.sort();
+                Value::Object(
+                    keys.into_iter()
+                        .map(|k| (k.clone(), canonical(&map[k])))
+                        .collect(),
+                )
+            }
+            Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+            other => other.clone(),
+        }
+    }
+    let mut h = Sha256::new();
+    h.update(tool.as_bytes());
+    h.update([0u8]);
+    h.update(canonical(arguments).to_string().as_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
 impl ActionRequest {
+    /// The arguments as a JSON object, as the approval message carries them.
+    pub fn arguments(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("actions serialize");
+        v["arguments"].take()
+    }
+
+    /// The digest of exactly this action ([`arguments_digest`]).
+    pub fn digest(&self) -> String {
+        arguments_digest(self.tool(), &self.arguments())
+    }
+
+    /// The same refund for `amount` instead (a reviewer's edit); `None` for an email.
+    pub fn with_amount(&self, amount: Usd) -> Option<ActionRequest> {
+        match self {
+            ActionRequest::IssueRefund {
+                order_id,
+                idempotency_key,
+                ..
+            } => Some(ActionRequest::IssueRefund {
+                order_id: order_id.clone(),
+                amount_usd: amount,
+                idempotency_key: idempotency_key.clone(),
+            }),
+            ActionRequest::SendEmail { .. } => None,
+        }
+    }
+
     /// The tool's name.
     pub fn tool(&self) -> &'static str {
         match self {
@@ -166,5 +221,32 @@ mod tests {
         assert!(ApprovalId::parse(a.as_str()).is_ok());
         assert!(k.starts_with("idem_"));
         assert!(ApprovalId::parse("apr_xyz").is_err());
+    }
+
+    #[test]
+    fn the_digest_binds_the_exact_arguments_whatever_their_key_order() {
+        let a = serde_json::json!({ "order_id": "O1", "amount_usd": 10.0, "idempotency_key": "k" });
+        let b = serde_json::json!({ "idempotency_key": "k", "amount_usd": 10.0, "order_id": "O1" });
+        let c = serde_json::json!({ "order_id": "O1", "amount_usd": 9.99, "idempotency_key": "k" });
+        assert_eq!(
+            arguments_digest(ISSUE_REFUND, &a),
+            arguments_digest(ISSUE_REFUND, &b)
+        );
+        assert_ne!(
+            arguments_digest(ISSUE_REFUND, &a),
+            arguments_digest(ISSUE_REFUND, &c)
+        );
+        assert_ne!(
+            arguments_digest(ISSUE_REFUND, &a),
+            arguments_digest(SEND_EMAIL, &a)
+        );
+        let request = ActionRequest::IssueRefund {
+            order_id: "O1".into(),
+            amount_usd: Usd::from_cents(1000),
+            idempotency_key: "k".into(),
+        };
+        assert_eq!(request.digest(), arguments_digest(ISSUE_REFUND, &a));
+        let edited = request.with_amount(Usd::from_cents(999)).unwrap();
+        assert_eq!(edited.digest(), arguments_digest(ISSUE_REFUND, &c));
     }
 }

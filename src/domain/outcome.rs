@@ -41,11 +41,15 @@ pub enum EscalationCategory {
     BackendUnavailable,
     /// A proposed action waited for a human longer than its TTL.
     ApprovalExpired,
+    /// A reviewer rejected the proposed action (the reason says why).
+    ApprovalRejected,
+    /// The approved action failed for good when executed (e.g. nothing left to refund).
+    ExecutionFailed,
 }
 
 impl EscalationCategory {
     /// Every category.
-    pub const ALL: [EscalationCategory; 13] = [
+    pub const ALL: [EscalationCategory; 15] = [
         Self::LegalOrChargeback,
         Self::OrderNotFound,
         Self::MissingOrderId,
@@ -59,6 +63,8 @@ impl EscalationCategory {
         Self::ModelError,
         Self::BackendUnavailable,
         Self::ApprovalExpired,
+        Self::ApprovalRejected,
+        Self::ExecutionFailed,
     ];
 
     /// The categories a model may choose (the rest are set by the system).
@@ -87,6 +93,8 @@ impl EscalationCategory {
             Self::ModelError => "model_error",
             Self::BackendUnavailable => "backend_unavailable",
             Self::ApprovalExpired => "approval_expired",
+            Self::ApprovalRejected => "approval_rejected",
+            Self::ExecutionFailed => "execution_failed",
         }
     }
 
@@ -308,7 +316,13 @@ pub struct FinalAnswer {
 /// Parses a final message that may end in a structured tail: a fenced block
 /// (```` ```json ```` or a bare fence) holding a JSON object, at the very end of the
 /// message. A message without one is read as [`parse_final_message`] reads it.
+///
+/// A message that is one JSON object of the [`answer_schema`] form (what a model
+/// constrained to that schema writes) is read as its fields say.
 pub fn parse_final_answer(text: &str) -> FinalAnswer {
+    if let Some(answer) = parse_structured_answer(text) {
+        return answer;
+    }
     let Some((before, json)) = split_tail(text) else {
         return FinalAnswer {
             claim: parse_final_message(text),
@@ -328,22 +342,7 @@ pub fn parse_final_answer(text: &str) -> FinalAnswer {
         }
     };
     let claim = match parse_final_message(before) {
-        Claim::Unparseable(_) => {
-            let message = before.trim().to_string();
-            match tail.outcome {
-                OutcomeKind::Resolved => Claim::Resolved(message),
-                OutcomeKind::RefundProposed => Claim::RefundProposed(message),
-                OutcomeKind::Escalated => Claim::Escalated {
-                    category: tail
-                        .category
-                        .as_deref()
-                        .and_then(EscalationCategory::from_name)
-                        .filter(|c| EscalationCategory::MODEL_CHOICES.contains(c))
-                        .unwrap_or(EscalationCategory::Unspecified),
-                    reason: message,
-                },
-            }
-        }
+        Claim::Unparseable(_) => claim_from_tail(&tail, before.trim().to_string()),
         claim => claim,
     };
     FinalAnswer {
@@ -351,6 +350,132 @@ pub fn parse_final_answer(text: &str) -> FinalAnswer {
         tail: Some(tail),
         tail_error: None,
     }
+}
+
+/// The claim a tail makes for a message that carries no prefix of its own.
+fn claim_from_tail(tail: &Tail, message: String) -> Claim {
+    match tail.outcome {
+        OutcomeKind::Resolved => Claim::Resolved(message),
+        OutcomeKind::RefundProposed => Claim::RefundProposed(message),
+        OutcomeKind::Escalated => Claim::Escalated {
+            category: tail
+                .category
+                .as_deref()
+                .and_then(EscalationCategory::from_name)
+                .filter(|c| EscalationCategory::MODEL_CHOICES.contains(c))
+                .unwrap_or(EscalationCategory::Unspecified),
+            reason: message,
+        },
+    }
+}
+
+/// A final answer written as one JSON object: the [`Tail`]'s fields and the message.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StructuredAnswer {
+    outcome: OutcomeKind,
+    #[serde(default)]
+    category: Option<String>,
+    #[serde(default)]
+    grounds: Grounds,
+    message: String,
+}
+
+/// The longest message [`answer_schema`] allows. A constrained model cannot stop
+/// before its grammar lets it, so an unbounded string would run to the token limit and
+/// leave the object unclosed: about 100 tokens of text fit well inside any sane limit.
+pub const ANSWER_MESSAGE_MAX_CHARS: u64 = 300;
+
+/// The JSON Schema of a final answer written as one object (see
+/// [`parse_final_answer`]): what the agent asks a model to restate its answer as when
+/// the model can be held to a schema (`response_format` on OpenAI-compatible servers,
+/// which llama.cpp, vLLM and Ollama enforce with a grammar). Its fields are the
+/// [`Tail`]'s and `message`, the text the customer reads or the reason a human reads.
+/// Every string and list is bounded, so that a grammar-constrained model closes the
+/// object within an ordinary token limit.
+pub fn answer_schema() -> &'static serde_json::Value {
+    static SCHEMA: std::sync::LazyLock<serde_json::Value> = std::sync::LazyLock::new(|| {
+        let mut categories: Vec<serde_json::Value> = EscalationCategory::MODEL_CHOICES
+            .iter()
+            .map(|c| serde_json::Value::from(c.as_str()))
+            .collect();
+        categories.extend(["order_status", "how_to", "refund"].map(serde_json::Value::from));
+        categories.push(serde_json::Value::Null);
+        let ids = serde_json::json!({
+            "type": "array", "maxItems": 3, "items": {"type": "string", "maxLength": 24}
+        });
+        serde_json::json!({
+            "type": "object",
+            "properties": {
+                "outcome": {"type": "string", "enum": ["resolved", "refund_proposed", "escalated"]},
+                "category": {"enum": categories},
+                "grounds": {
+                    "type": "object",
+                    "properties": {
+                        "orders": ids,
+                        "articles": ids,
+                        "eligibility": {
+                            "type": "array",
+                            "maxItems": 3,
+                            "items": {
+                                "type": "object",
+                                "properties": {
+                                    "order_id": {"type": "string", "maxLength": 24},
+                                    "eligible": {"type": "boolean"}
+                                },
+                                "required": ["order_id", "eligible"],
+                                "additionalProperties": false
+                            }
+                        }
+                    },
+                    "required": ["orders", "articles", "eligibility"],
+                    "additionalProperties": false
+                },
+                "message": {"type": "string", "minLength": 1, "maxLength": ANSWER_MESSAGE_MAX_CHARS}
+            },
+            // The grounds are optional so that they come last: a grammar built from the
+            // schema writes the required fields first (in key order: category, message,
+            // outcome), and a model that runs out of tokens inside its grounds must
+            // already have stated its outcome. Verification still needs the trace to
+            // ground any claim, with or without them.
+            "required": ["category", "message", "outcome"],
+            "additionalProperties": false
+        })
+    });
+    &SCHEMA
+}
+
+/// Reads a message that is nothing but one JSON object of the [`answer_schema`] form
+/// (a fence around it is tolerated); `None` for anything else, which is then read as
+/// prose with a prefix or a tail.
+fn parse_structured_answer(text: &str) -> Option<FinalAnswer> {
+    let trimmed = text.trim();
+    let inner = trimmed
+        .strip_prefix("```json")
+        .or_else(|| trimmed.strip_prefix("```"))
+        .and_then(|rest| rest.strip_suffix("```"))
+        .map_or(trimmed, str::trim);
+    if !inner.starts_with('{') {
+        return None;
+    }
+    let answer: StructuredAnswer = serde_json::from_str(inner).ok()?;
+    let tail = Tail {
+        outcome: answer.outcome,
+        category: answer.category,
+        grounds: answer.grounds,
+    };
+    let message = answer.message.trim().to_string();
+    // A message that begins with a prefix of its own must agree with the outcome, as a
+    // prefix and a tail must.
+    let claim = match parse_final_message(&message) {
+        Claim::Unparseable(_) => claim_from_tail(&tail, message),
+        claim => claim,
+    };
+    Some(FinalAnswer {
+        claim,
+        tail: Some(tail),
+        tail_error: None,
+    })
 }
 
 /// Splits a message into (text, JSON) when it ends in a fenced block whose content
@@ -493,5 +618,97 @@ mod tests {
         let a = parse_final_answer("RESOLVED: fine\n```json\n{\"outcome\": \"done\"}\n```");
         assert!(a.tail.is_none());
         assert!(a.tail_error.is_some());
+    }
+
+    #[test]
+    fn a_message_that_is_one_answer_object_is_read_by_its_fields() {
+        let a = parse_final_answer(
+            r#" {"outcome": "resolved", "category": "order_status",
+                 "grounds": {"orders": ["O1"], "articles": [], "eligibility": []},
+                 "message": "Your order shipped on Monday."} "#,
+        );
+        assert_eq!(
+            a.claim,
+            Claim::Resolved("Your order shipped on Monday.".into())
+        );
+        let tail = a.tail.expect("the object is its own tail");
+        assert_eq!(tail.grounds.orders, vec!["O1".to_string()]);
+        assert_eq!(tail.category.as_deref(), Some("order_status"));
+    }
+
+    #[test]
+    fn an_answer_object_escalating_keeps_its_category_and_reason() {
+        let a = parse_final_answer(
+            "```json\n{\"outcome\": \"escalated\", \"category\": \"legal_or_chargeback\", \
+             \"grounds\": {\"orders\": [], \"articles\": [], \"eligibility\": []}, \
+             \"message\": \"They filed a dispute with their bank.\"}\n```",
+        );
+        assert_eq!(
+            a.claim,
+            Claim::Escalated {
+                reason: "They filed a dispute with their bank.".into(),
+                category: EscalationCategory::LegalOrChargeback,
+            }
+        );
+    }
+
+    #[test]
+    fn an_object_that_is_not_an_answer_is_left_to_the_prose_reading() {
+        let a = parse_final_answer(r#"{"outcome": "resolved", "note": "no message"}"#);
+        assert!(matches!(a.claim, Claim::Unparseable(_)));
+        assert!(a.tail.is_none());
+    }
+
+    #[test]
+    fn an_answer_object_without_grounds_rests_on_nothing_it_names() {
+        let a =
+            parse_final_answer(r#"{"category": null, "message": "Done.", "outcome": "resolved"}"#);
+        assert_eq!(a.claim, Claim::Resolved("Done.".into()));
+        assert_eq!(a.tail.unwrap().grounds, Grounds::default());
+    }
+
+    #[test]
+    fn the_answer_schema_names_exactly_the_fields_the_reader_accepts() {
+        let schema = answer_schema();
+        let fields: Vec<&str> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut object = serde_json::Map::new();
+        for field in &fields {
+            let value = match *field {
+                "outcome" => serde_json::json!("escalated"),
+                "category" => serde_json::json!("out_of_scope"),
+                "grounds" => serde_json::json!({"orders": [], "articles": [], "eligibility": [
+                    {"order_id": "O1", "eligible": false}]}),
+                "message" => serde_json::json!("A human will change the address."),
+                other => panic!("the schema names {other}, which the reader does not know"),
+            };
+            object.insert((*field).to_string(), value);
+        }
+        let a = parse_final_answer(&serde_json::Value::Object(object).to_string());
+        assert!(matches!(
+            a.claim,
+            Claim::Escalated {
+                category: EscalationCategory::OutOfScope,
+                ..
+            }
+        ));
+        let required = schema["required"].as_array().unwrap();
+        assert_eq!(
+            required,
+            &vec![
+                serde_json::json!("category"),
+                serde_json::json!("message"),
+                serde_json::json!("outcome")
+            ],
+            "all but the grounds are required, so that the outcome comes before them"
+        );
+        let categories = schema["properties"]["category"]["enum"].as_array().unwrap();
+        for c in EscalationCategory::MODEL_CHOICES {
+            assert!(categories.contains(&serde_json::json!(c.as_str())), "{c:?}");
+        }
     }
 }

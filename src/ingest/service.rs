@@ -20,6 +20,7 @@ use super::Ingest;
 use super::web::{WebState, router};
 use crate::auth::TokenHolders;
 use crate::config::Settings;
+use crate::connector::zendesk::InboundWebhook;
 use crate::metrics::{self, Readiness, ReadyCheck};
 
 /// The values of `ticket_agent_ingest_rejected_total{reason}`.
@@ -50,7 +51,11 @@ impl ReadyCheck for IngestHealth {
         let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.0.dedupe().ping())
             .await
             .unwrap_or(false);
-        Readiness { rabbitmq, redis }
+        Readiness {
+            rabbitmq,
+            redis,
+            postgres: None,
+        }
     }
 }
 
@@ -59,21 +64,30 @@ pub struct IngestApp {
     settings: Settings,
     ingest: Arc<Ingest>,
     senders: Arc<TokenHolders>,
+    zendesk: Arc<InboundWebhook>,
     listener: TcpListener,
 }
 
 impl IngestApp {
-    /// Reads the senders from the environment and binds `ingest.listen` for `ingest`
+    /// Reads the senders and Zendesk's signing secret from the environment and binds `ingest.listen` for `ingest`
     /// (`crate::app::ingest_app` builds both).
     ///
     /// # Errors
-    /// Senders that do not parse, or an address that cannot be bound.
+    /// Senders that do not parse, a Zendesk order pattern that does not compile, or an
+    /// address that cannot be bound.
     pub async fn build(settings: Settings, ingest: Ingest) -> anyhow::Result<Self> {
         let var = &settings.ingest.senders_env;
         let senders = TokenHolders::from_env(var, "sender")
             .with_context(|| format!("reading senders from ${var}"))?;
         if senders.is_empty() {
             tracing::warn!(var = %var, "no senders configured: every request will be refused (401)");
+        }
+        let zendesk = InboundWebhook::from_settings(&settings.connector.zendesk)?;
+        if !zendesk.is_configured() {
+            tracing::info!(
+                var = %settings.connector.zendesk.webhook_secret_env,
+                "no Zendesk signing secret: POST /v1/zendesk/tickets refuses every request (401)"
+            );
         }
         // Every reason a ticket can be refused for, at 0, so that rate() has a series
         // before the first refusal.
@@ -89,6 +103,7 @@ impl IngestApp {
             settings,
             ingest: Arc::new(ingest),
             senders: Arc::new(senders),
+            zendesk: Arc::new(zendesk),
             listener,
         })
     }
@@ -122,6 +137,7 @@ impl IngestApp {
             senders: self.senders.clone(),
             max_request_bytes: self.settings.ingest.max_request_bytes,
             retry_after_secs: self.settings.ingest.retry_after_secs,
+            zendesk: self.zendesk.clone(),
         };
         let ready = Arc::new(IngestHealth(self.ingest.clone()));
         let routes = router(state).merge(metrics::probe_routes(ready));

@@ -1,4 +1,5 @@
-//! The ingest API's HTTP layer: `POST /v1/tickets`, `GET /openapi.json`, `/healthz`.
+//! The ingest API's HTTP layer: `POST /v1/tickets`, `POST /v1/zendesk/tickets`,
+//! `GET /openapi.json`, `/healthz`.
 //!
 //! Before a byte of a body is read, a request must carry a sender's bearer token (401
 //! otherwise) and declare a length within `ingest.max_request_bytes` (413); a body
@@ -7,6 +8,13 @@
 //! [`Ingest::ingest`]. The OpenAPI document is generated from the handler's annotation
 //! and the answer types ([`ApiDoc`]); `docs/openapi/ingest.json` is a copy a test keeps
 //! equal to it (`ticket-agent ingest openapi` writes it).
+//!
+//! Zendesk's webhook is a route of this service rather than of the connector: a
+//! ticket from Zendesk must take exactly the path of any other (the same validation,
+//! dedupe on its ticket id, confirmed publishing, backpressure and answers), and it
+//! scales with the same inbound traffic; the connector only writes back. It is
+//! authenticated by Zendesk's HMAC signature instead of a bearer token
+//! ([`crate::connector::zendesk::InboundWebhook`]).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -22,10 +30,12 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
 use super::{
-    Answer, ErrorBody, Format, Ingest, IngestResponse, ItemError, ItemResult, ItemStatus,
+    Answer, ErrorBody, Format, Ingest, IngestResponse, Item, ItemError, ItemResult, ItemStatus,
     RequestError, idempotency_key, read_items,
 };
 use crate::auth::TokenHolders;
+use crate::connector::zendesk::{Inbound, InboundWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER};
+use crate::domain::ticket::Ticket;
 use crate::metrics;
 
 /// The HTTP layer's state.
@@ -38,6 +48,8 @@ pub struct WebState {
     pub max_request_bytes: usize,
     /// `ingest.retry_after_secs`.
     pub retry_after_secs: u64,
+    /// Zendesk's webhook: its signature check and mapping.
+    pub zendesk: Arc<InboundWebhook>,
 }
 
 /// The sender a request was authenticated as.
@@ -54,8 +66,14 @@ pub fn router(state: WebState) -> Router {
         .route_layer(middleware::from_fn_with_state(state.clone(), authenticate))
         .route_layer(middleware::from_fn(timed))
         .layer(DefaultBodyLimit::max(limit))
+        .with_state(state.clone());
+    let zendesk = Router::new()
+        .route("/v1/zendesk/tickets", post(post_zendesk))
+        .route_layer(middleware::from_fn(timed))
+        .layer(DefaultBodyLimit::max(limit))
         .with_state(state);
-    api.route("/openapi.json", get(openapi_json))
+    api.merge(zendesk)
+        .route("/openapi.json", get(openapi_json))
         .route("/healthz", get(|| async { "ok" }))
 }
 
@@ -213,6 +231,92 @@ async fn post_tickets(
     }
 }
 
+/// Takes Zendesk's webhook for a new ticket.
+#[utoipa::path(
+    post,
+    path = "/v1/zendesk/tickets",
+    tag = "tickets",
+    operation_id = "ingest_zendesk_ticket",
+    summary = "Zendesk's webhook for a new ticket",
+    description = "Verifies `X-Zendesk-Webhook-Signature` (base64 HMAC-SHA256 of the timestamp header and the body, keyed with the webhook's signing secret) and the timestamp's age, maps the ticket (the `zen:event-type:ticket.created` event, or a trigger's `{\"ticket\": {…}}` body) onto ours, and ingests it exactly as `POST /v1/tickets` ingests one ticket. Other event types are answered 200 and ignored.",
+    request_body(content = serde_json::Value, description = "The webhook's JSON body, as Zendesk sends it.", content_type = "application/json"),
+    responses(
+        (status = 200, description = "Signed, but not a ticket-created event: ignored."),
+        (status = 202, description = "Accepted (or a duplicate of an accepted one).", body = IngestResponse),
+        (status = 401, description = "Unsigned, stale, a wrong signature, or no signing secret configured.", body = ErrorBody),
+        (status = 409, description = "Being published by another request: retry.", body = IngestResponse),
+        (status = 413, description = "Over the request size limit.", body = ErrorBody),
+        (status = 422, description = "Signed, but not a ticket we can read, or an invalid one.", body = UnavailableBody),
+        (status = 503, description = "Retry after `Retry-After`.", body = UnavailableBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait."))),
+    ),
+)]
+async fn post_zendesk(State(s): State<Arc<WebState>>, request: Request) -> Response {
+    let headers = request.headers();
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > s.max_request_bytes as u64) {
+        return refuse(&s, &RequestError::TooLarge(s.max_request_bytes));
+    }
+    let text = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    let (signature, timestamp) = (text(SIGNATURE_HEADER), text(TIMESTAMP_HEADER));
+    let body = match Bytes::from_request(request, &()).await {
+        Ok(b) => b,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return refuse(&s, &RequestError::TooLarge(s.max_request_bytes));
+        }
+        Err(rejection) => {
+            return refuse(&s, &RequestError::BadRequest(rejection.body_text()));
+        }
+    };
+    let refused = |reason: &str, code: u16, error: &str, message: String| {
+        metrics::global()
+            .ingest_rejected
+            .with_label_values(&[reason])
+            .inc();
+        let body = ErrorBody {
+            error: error.to_string(),
+            message,
+        };
+        (status(code), Json(body)).into_response()
+    };
+    if let Err(e) = s.zendesk.verify(
+        signature.as_deref(),
+        timestamp.as_deref(),
+        &body,
+        chrono::Utc::now(),
+    ) {
+        tracing::warn!(reason = e.reason(), "refused a Zendesk webhook");
+        return refused("unauthorized", e.status(), e.reason(), e.to_string());
+    }
+    let raw = match s.zendesk.read(&body) {
+        Ok(Inbound::Ticket(raw)) => raw,
+        Ok(Inbound::Ignored(kind)) => {
+            return (StatusCode::OK, Json(serde_json::json!({ "ignored": kind }))).into_response();
+        }
+        Err(e) => return refused("malformed", e.status(), e.reason(), e.to_string()),
+    };
+    let text = raw.to_string();
+    let limits = *s.ingest.limits();
+    let item = Item {
+        index: 0,
+        line: None,
+        ticket_id: raw["ticket_id"].as_str().map(str::to_string),
+        parsed: Ticket::from_json(text.as_bytes(), limits.max_ticket_body_bytes),
+    };
+    match s.ingest.ingest("zendesk", vec![item], None).await {
+        Ok(answer) => answered(&s, answer),
+        Err(e) => refusal(&s, &e),
+    }
+}
+
 async fn openapi_json() -> Response {
     (
         [(header::CONTENT_TYPE, "application/json")],
@@ -295,7 +399,7 @@ impl Modify for BearerAuth {
         title = "ticket-agent ingest API",
         description = "The HTTP front door of ticket-agent: tickets in, published to the tickets queue once the broker confirms them. docs/integrations.md is the manual."
     ),
-    paths(post_tickets),
+    paths(post_tickets, post_zendesk),
     components(schemas(
         TicketInput,
         TicketBody,

@@ -4,8 +4,12 @@
 //! Anthropic's wire format, both ways: tool contracts become `tools` with
 //! `input_schema`, tool calls become `tool_use` blocks and tool results `tool_result`
 //! blocks in the next user message, and the response's content blocks, `stop_reason`
-//! and `usage` come back as a [`ChatResponse`]. Transport, retries and error
-//! classification live in the private `http` module beside this one.
+//! and `usage` come back as a [`ChatResponse`]. With `prompt_cache` on, the last tool
+//! and the system prompt carry `cache_control` breakpoints, so every ticket after the
+//! first reads that shared prefix from Anthropic's cache; the usage's cache writes and
+//! reads are counted into `input_tokens` and priced at their own rates
+//! ([`Prices::cost_usd`]). Transport, retries and error classification live in the
+//! private `http` module beside this one.
 
 use async_trait::async_trait;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
@@ -34,6 +38,8 @@ pub struct AnthropicModel {
     max_tokens: u32,
     temperature: f32,
     prices: Prices,
+    /// Whether the tools and the system prompt carry `cache_control` breakpoints.
+    prompt_cache: bool,
 }
 
 impl AnthropicModel {
@@ -70,10 +76,8 @@ impl AnthropicModel {
             model: endpoint.name.clone(),
             max_tokens: settings.max_tokens,
             temperature: settings.temperature,
-            prices: Prices {
-                input_per_mtok: endpoint.price_input_per_mtok,
-                output_per_mtok: endpoint.price_output_per_mtok,
-            },
+            prices: Prices::from_endpoint(endpoint),
+            prompt_cache: endpoint.prompt_cache,
         })
     }
 
@@ -85,12 +89,24 @@ impl AnthropicModel {
             "temperature": http::temperature_json(self.temperature),
             "messages": messages_json(request.messages),
         });
+        // The cache's prefix is tools, then system, then messages: a breakpoint on the
+        // last tool caches the tools, one on the system prompt caches both, and the
+        // ticket-specific messages come after them.
+        let breakpoint = json!({"type": "ephemeral"});
         // Anthropic rejects an empty system text; an absent one is fine.
         if !request.system.is_empty() {
-            body["system"] = json!(request.system);
+            body["system"] = if self.prompt_cache {
+                json!([{
+                    "type": "text",
+                    "text": request.system,
+                    "cache_control": breakpoint.clone(),
+                }])
+            } else {
+                json!(request.system)
+            };
         }
         if !request.tools.is_empty() {
-            body["tools"] = request
+            let mut tools: Vec<Value> = request
                 .tools
                 .iter()
                 .map(|tool| {
@@ -101,6 +117,12 @@ impl AnthropicModel {
                     })
                 })
                 .collect();
+            if self.prompt_cache
+                && let Some(last) = tools.last_mut()
+            {
+                last["cache_control"] = breakpoint;
+            }
+            body["tools"] = Value::Array(tools);
         }
         body
     }
@@ -231,9 +253,26 @@ struct WireUsage {
     input_tokens: Option<u64>,
     #[serde(default)]
     output_tokens: Option<u64>,
+    /// Prompt tokens written to the prompt cache (not counted in `input_tokens`).
+    #[serde(default)]
+    cache_creation_input_tokens: Option<u64>,
     /// Prompt tokens read from the prompt cache (not counted in `input_tokens`).
     #[serde(default)]
     cache_read_input_tokens: Option<u64>,
+}
+
+impl WireUsage {
+    /// The neutral usage, whose `input_tokens` counts the cached tokens too.
+    fn neutral(self) -> Usage {
+        let written = self.cache_creation_input_tokens.unwrap_or(0);
+        let read = self.cache_read_input_tokens.unwrap_or(0);
+        Usage {
+            input_tokens: self.input_tokens.unwrap_or(0) + written + read,
+            output_tokens: self.output_tokens.unwrap_or(0),
+            cache_creation_input_tokens: written,
+            cache_read_input_tokens: read,
+        }
+    }
 }
 
 impl WireResponse {
@@ -255,13 +294,10 @@ impl WireResponse {
                 WireBlock::Other => None,
             })
             .collect();
-        if let Some(cached) = self.usage.as_ref().and_then(|u| u.cache_read_input_tokens) {
-            crate::telemetry::record_cached_input_tokens(cached);
+        let usage = self.usage.map_or_else(Usage::default, WireUsage::neutral);
+        if usage.cache_read_input_tokens > 0 {
+            crate::telemetry::record_cached_input_tokens(usage.cache_read_input_tokens);
         }
-        let usage = self.usage.map_or_else(Usage::default, |u| Usage {
-            input_tokens: u.input_tokens.unwrap_or(0),
-            output_tokens: u.output_tokens.unwrap_or(0),
-        });
         ChatResponse {
             message: Message {
                 role: Role::Assistant,
@@ -269,6 +305,7 @@ impl WireResponse {
             },
             stop_reason: stop_reason(self.stop_reason.as_deref()),
             usage,
+            served_by: None,
         }
     }
 }
@@ -364,10 +401,24 @@ mod tests {
             "cache_creation_input_tokens": 0, "cache_read_input_tokens": 2048
         }))
         .unwrap();
-        assert_eq!(usage.cache_read_input_tokens, Some(2048));
+        assert_eq!(
+            usage.neutral(),
+            Usage {
+                input_tokens: 12 + 2048,
+                output_tokens: 80,
+                cache_creation_input_tokens: 0,
+                cache_read_input_tokens: 2048,
+            }
+        );
         let usage: WireUsage =
             serde_json::from_value(serde_json::json!({"input_tokens": 12})).unwrap();
-        assert_eq!(usage.cache_read_input_tokens, None);
+        assert_eq!(
+            usage.neutral(),
+            Usage {
+                input_tokens: 12,
+                ..Usage::default()
+            }
+        );
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! classified once, here, as transient (worth retrying later) or permanent.
 
 pub mod anthropic;
+pub mod cascade;
+pub mod chain;
 mod http;
 pub mod intent;
 pub mod openai;
@@ -26,14 +28,42 @@ pub struct Prices {
     pub input_per_mtok: f64,
     /// USD per million output tokens.
     pub output_per_mtok: f64,
+    /// A prompt token written to the cache, as a multiple of the input price
+    /// (Anthropic: 1.25 for the 5-minute cache).
+    #[serde(default)]
+    pub cache_write_multiplier: f64,
+    /// A prompt token read from the cache, as a multiple of the input price
+    /// (Anthropic: 0.1; OpenAI: 0.5 for gpt-4o, 0.25 for gpt-4.1, 0.1 for gpt-5).
+    #[serde(default)]
+    pub cache_read_multiplier: f64,
 }
 
 impl Prices {
-    /// The cost of `usage` in USD.
+    /// The cost of `usage` in USD: uncached prompt tokens at the input price, cache
+    /// writes and reads at their multiples of it, completion tokens at the output
+    /// price.
     pub fn cost_usd(&self, usage: Usage) -> f64 {
-        (usage.input_tokens as f64 * self.input_per_mtok
+        let cached = usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+        let uncached = usage.input_tokens.saturating_sub(cached);
+        (uncached as f64 * self.input_per_mtok
+            + usage.cache_creation_input_tokens as f64
+                * self.input_per_mtok
+                * self.cache_write_multiplier
+            + usage.cache_read_input_tokens as f64
+                * self.input_per_mtok
+                * self.cache_read_multiplier
             + usage.output_tokens as f64 * self.output_per_mtok)
             / 1_000_000.0
+    }
+
+    /// The prices configured for one provider's endpoint.
+    pub fn from_endpoint(endpoint: &crate::config::ProviderSettings) -> Self {
+        Self {
+            input_per_mtok: endpoint.price_input_per_mtok,
+            output_per_mtok: endpoint.price_output_per_mtok,
+            cache_write_multiplier: endpoint.cache_write_multiplier,
+            cache_read_multiplier: endpoint.cache_read_multiplier,
+        }
     }
 }
 
@@ -46,6 +76,9 @@ pub struct ChatRequest<'a> {
     pub messages: &'a [Message],
     /// The tools offered.
     pub tools: &'a [ToolContract],
+    /// A JSON Schema the reply must be one object of, for a model that
+    /// [`ChatModel::constrains_answers`]; `None` on an ordinary turn.
+    pub answer_schema: Option<&'a serde_json::Value>,
 }
 
 /// One model turn.
@@ -57,6 +90,19 @@ pub struct ChatResponse {
     pub stop_reason: StopReason,
     /// Tokens used by this call.
     pub usage: Usage,
+    /// The model that answered, when it is not the one asked: a [`chain::ChainModel`]
+    /// names the provider that took the turn, so that it is reported and priced as
+    /// itself. `None`: the model asked answered.
+    pub served_by: Option<ServedBy>,
+}
+
+/// Which model answered a turn, and at what prices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServedBy {
+    /// Its label, e.g. `openai:gpt-5-mini`.
+    pub model: String,
+    /// Its prices.
+    pub prices: Prices,
 }
 
 /// A model failure, classified once at the boundary.
@@ -99,11 +145,25 @@ pub trait ChatModel: Send + Sync {
         Prices::default()
     }
 
+    /// Whether [`ChatRequest::answer_schema`] holds this model to the schema (a
+    /// server that enforces it with a grammar or structured outputs). A model that
+    /// returns `false` never receives a schema.
+    fn constrains_answers(&self) -> bool {
+        false
+    }
+
     /// Runs one turn.
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError>;
+
+    /// The tiers, when this model is a cascade: the agent then runs whole tickets on
+    /// each tier in turn instead of asking this model for turns.
+    fn cascade(&self) -> Option<&cascade::Cascade> {
+        None
+    }
 }
 
-/// Builds the model named by the settings.
+/// Builds the model named by the settings: `model.provider`, or a
+/// [`chain::ChainModel`] of it and `model.fallbacks` when there are any.
 ///
 /// # Errors
 /// When a provider needs an API key and its environment variable is unset, or the
@@ -121,9 +181,33 @@ pub fn from_settings_with(
     settings: &ModelSettings,
     embedder: Option<Arc<dyn crate::embedding::Embedder>>,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
+    let primary = provider(settings, embedder.clone())?;
+    // A cascade's LLM tiers are built here with the fallbacks (each tier a chain): the
+    // cascade itself stays the model the agent sees, so that its tiers still judge.
+    if settings.fallbacks.is_empty() || settings.provider == ProviderKind::Cascade {
+        return Ok(primary);
+    }
+    let mut chain = vec![primary];
+    for spec in &settings.fallbacks {
+        let mut fallback = settings.clone();
+        fallback.fallbacks.clear();
+        fallback
+            .apply_override(spec)
+            .map_err(|e| anyhow::anyhow!("model.fallbacks: {spec:?}: {e:#}"))?;
+        chain.push(provider(&fallback, embedder.clone())?);
+    }
+    Ok(Arc::new(chain::ChainModel::new(chain, &settings.breaker)))
+}
+
+/// The one provider `settings.provider` names.
+fn provider(
+    settings: &ModelSettings,
+    embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+) -> anyhow::Result<Arc<dyn ChatModel>> {
     Ok(match settings.provider {
         ProviderKind::Rules => Arc::new(rules::RulesModel::with_embedder(embedder)?),
         ProviderKind::Anthropic => Arc::new(anthropic::AnthropicModel::new(settings)?),
         ProviderKind::Openai => Arc::new(openai::OpenAiModel::new(settings)?),
+        ProviderKind::Cascade => Arc::new(cascade::Cascade::from_settings(settings, embedder)?),
     })
 }

@@ -11,7 +11,12 @@
 //! a call may come in the legacy `function_call` field (read only when there are no
 //! `tool_calls`) or without an id, and `finish_reason` may say `stop` next to tool
 //! calls. Requests are shaped for the strictest of those servers too: an assistant
-//! message's `content` is always a string, and long `maxLength`s are capped.
+//! message's `content` is always a string, and long `maxLength`s are capped. The
+//! completion limit goes out as `max_completion_tokens` to OpenAI itself (its GPT-5 and
+//! o-series models refuse `max_tokens`) and as `max_tokens` to the servers that know
+//! only that; a reasoning model gets no `temperature` (they refuse it) and, when set,
+//! a `reasoning_effort` (`model.openai.token_limit_field`, `reasoning`,
+//! `reasoning_effort`).
 //! Transport, retries and error classification live in the private `http` module
 //! beside this one.
 
@@ -34,8 +39,14 @@ pub struct OpenAiModel {
     headers: HeaderMap,
     model: String,
     max_tokens: u32,
-    temperature: f32,
+    /// `max_completion_tokens` or `max_tokens`, resolved from the settings once.
+    token_limit_field: &'static str,
+    /// `None` for a reasoning model, which takes no temperature.
+    temperature: Option<f32>,
+    /// Sent to a reasoning model when configured.
+    reasoning_effort: Option<String>,
     prices: Prices,
+    structured_answers: bool,
 }
 
 impl OpenAiModel {
@@ -57,6 +68,7 @@ impl OpenAiModel {
                 )?,
             );
         }
+        let reasoning = endpoint.reasoning.resolve(&endpoint.name);
         Ok(Self {
             http: HttpClient::new("openai", settings)?,
             url: format!(
@@ -66,11 +78,13 @@ impl OpenAiModel {
             headers,
             model: endpoint.name.clone(),
             max_tokens: settings.max_tokens,
-            temperature: settings.temperature,
-            prices: Prices {
-                input_per_mtok: endpoint.price_input_per_mtok,
-                output_per_mtok: endpoint.price_output_per_mtok,
-            },
+            token_limit_field: endpoint.token_limit_field.resolve(&endpoint.base_url),
+            temperature: (!reasoning).then_some(settings.temperature),
+            reasoning_effort: reasoning
+                .then(|| endpoint.reasoning_effort.trim().to_string())
+                .filter(|effort| !effort.is_empty()),
+            prices: Prices::from_endpoint(endpoint),
+            structured_answers: endpoint.structured_answers,
         })
     }
 
@@ -83,10 +97,15 @@ impl OpenAiModel {
         messages.extend(messages_json(request.messages));
         let mut body = json!({
             "model": self.model,
-            "max_tokens": self.max_tokens,
-            "temperature": http::temperature_json(self.temperature),
             "messages": messages,
         });
+        body[self.token_limit_field] = json!(self.max_tokens);
+        if let Some(temperature) = self.temperature {
+            body["temperature"] = http::temperature_json(temperature);
+        }
+        if let Some(effort) = &self.reasoning_effort {
+            body["reasoning_effort"] = json!(effort);
+        }
         // OpenAI rejects an empty `tools` array, and `tool_choice` without tools.
         if !request.tools.is_empty() {
             body["tools"] = request
@@ -105,6 +124,18 @@ impl OpenAiModel {
                 .collect();
             body["tool_choice"] = json!("auto");
         }
+        if let Some(schema) = request.answer_schema {
+            // Not `strict`: OpenAI's strict mode refuses `maxLength`, which the servers
+            // that compile the schema into a grammar need to close the object in time.
+            body["response_format"] = json!({
+                "type": "json_schema",
+                "json_schema": {
+                    "name": "final_answer",
+                    "strict": false,
+                    "schema": wire_schema(schema),
+                }
+            });
+        }
         body
     }
 }
@@ -117,6 +148,10 @@ impl ChatModel for OpenAiModel {
 
     fn prices(&self) -> Prices {
         self.prices
+    }
+
+    fn constrains_answers(&self) -> bool {
+        self.structured_answers
     }
 
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
@@ -290,21 +325,32 @@ struct WirePromptDetails {
     cached_tokens: Option<u64>,
 }
 
+impl WireUsage {
+    /// The neutral usage: `prompt_tokens` already counts the cached tokens, and a
+    /// server that reports more cached tokens than prompt tokens is not believed past
+    /// the prompt.
+    fn neutral(self) -> Usage {
+        let input_tokens = self.prompt_tokens.unwrap_or(0);
+        let cached = self
+            .prompt_tokens_details
+            .and_then(|d| d.cached_tokens)
+            .unwrap_or(0);
+        Usage {
+            input_tokens,
+            output_tokens: self.completion_tokens.unwrap_or(0),
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: cached.min(input_tokens),
+        }
+    }
+}
+
 impl WireResponse {
     /// The provider-neutral turn; `turn` numbers ids for tool calls sent without one.
     fn into_response(self, turn: usize) -> Result<ChatResponse, ModelError> {
-        if let Some(cached) = self
-            .usage
-            .as_ref()
-            .and_then(|u| u.prompt_tokens_details.as_ref())
-            .and_then(|d| d.cached_tokens)
-        {
-            crate::telemetry::record_cached_input_tokens(cached);
+        let usage = self.usage.map_or_else(Usage::default, WireUsage::neutral);
+        if usage.cache_read_input_tokens > 0 {
+            crate::telemetry::record_cached_input_tokens(usage.cache_read_input_tokens);
         }
-        let usage = self.usage.map_or_else(Usage::default, |u| Usage {
-            input_tokens: u.prompt_tokens.unwrap_or(0),
-            output_tokens: u.completion_tokens.unwrap_or(0),
-        });
         let choice = self
             .choices
             .into_iter()
@@ -369,6 +415,7 @@ impl WireResponse {
             },
             stop_reason,
             usage,
+            served_by: None,
         })
     }
 }
@@ -425,11 +472,21 @@ mod tests {
         }))
         .unwrap();
         assert_eq!(
-            usage.prompt_tokens_details.unwrap().cached_tokens,
-            Some(1920)
+            usage.neutral(),
+            Usage {
+                input_tokens: 2006,
+                output_tokens: 300,
+                cache_creation_input_tokens: 0,
+                cache_read_input_tokens: 1920,
+            }
         );
         let usage: WireUsage = serde_json::from_value(json!({"prompt_tokens": 7})).unwrap();
-        assert!(usage.prompt_tokens_details.is_none());
+        assert_eq!(usage.neutral().cache_read_input_tokens, 0);
+        let usage: WireUsage = serde_json::from_value(json!({
+            "prompt_tokens": 10, "prompt_tokens_details": {"cached_tokens": 64}
+        }))
+        .unwrap();
+        assert_eq!(usage.neutral().cache_read_input_tokens, 10);
     }
 
     #[test]
@@ -510,7 +567,8 @@ mod tests {
             response.usage,
             Usage {
                 input_tokens: 1680,
-                output_tokens: 55
+                output_tokens: 55,
+                ..Usage::default()
             }
         );
         let calls: Vec<&ToolCall> = response.message.tool_calls().collect();

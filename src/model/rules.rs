@@ -18,6 +18,7 @@ use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
+use super::cascade::{Assessment, SelfAssess};
 use super::intent::{Intent, IntentClassifier, IntentGuess};
 use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
@@ -103,6 +104,42 @@ impl RulesModel {
 }
 
 #[async_trait]
+impl SelfAssess for RulesModel {
+    /// Confident when the final answer rests on a settled fact (a dispute, an order the
+    /// shop does not know, the refund policy calling for a human), or when it answers an
+    /// intent that the ticket's nearest labelled examples confirm with their margin.
+    /// Everything else is declined with its reason: a language it cannot read, a
+    /// request it could not place, an amount it could not tell, no article found, no
+    /// confident guess by meaning, a guess that disagrees with what the text rules
+    /// answered, or no classifier at all (the text rules alone are not checked by
+    /// anything).
+    async fn assess(&self, conversation: &[Message]) -> Assessment {
+        let Some(ticket) = conversation
+            .first()
+            .and_then(|m| parse_rendered_ticket(&m.text()))
+        else {
+            return Assessment::Decline("ticket_unreadable");
+        };
+        let t = TicketText::new(&ticket);
+        let guess = self.guess(&t).await;
+        let (step, basis) = judged(&t, &History::read(conversation), guess);
+        if matches!(step, Step::Calls(_)) {
+            return Assessment::Decline("unfinished");
+        }
+        match basis {
+            Basis::Settled => Assessment::Confident,
+            Basis::Doubt(why) => Assessment::Decline(why),
+            Basis::Intents(_) if self.intents.is_none() => Assessment::Decline("no_intent_model"),
+            Basis::Intents(answered) => match guess {
+                None => Assessment::Decline("intent_unsure"),
+                Some(g) if answered.contains(&g.intent) => Assessment::Confident,
+                Some(_) => Assessment::Decline("intent_disagrees"),
+            },
+        }
+    }
+}
+
+#[async_trait]
 impl ChatModel for RulesModel {
     fn label(&self) -> String {
         "rules".into()
@@ -174,7 +211,9 @@ impl ChatModel for RulesModel {
             usage: Usage {
                 input_tokens,
                 output_tokens,
+                ..Usage::default()
             },
+            served_by: None,
         })
     }
 }
@@ -1050,27 +1089,51 @@ fn readable(t: &TicketText) -> bool {
 }
 
 fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
+    judged(t, h, guess).0
+}
+
+/// What a final answer of the rules rests on, for a cascade to judge
+/// ([`crate::model::cascade`]): a fact that settles the ticket whoever reads it, a doubt
+/// of the rules' own, or intents whose answer is right only if the ticket meant them.
+#[derive(Debug, Clone, PartialEq)]
+enum Basis {
+    /// A tool's answer or an unmistakable request settles it: a dispute, an order the
+    /// shop does not know, the refund policy sending it to a human.
+    Settled,
+    /// The rules could not tell; the reason is a fixed code.
+    Doubt(&'static str),
+    /// The answer is right if the ticket asks for one of these.
+    Intents(Vec<Intent>),
+}
+
+/// [`decide`], and what its final answer rests on (meaningless while it calls tools).
+fn judged(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> (Step, Basis) {
+    let intents = |i: &[Intent]| Basis::Intents(i.to_vec());
+    let order_intents = [Intent::Status, Intent::Refund];
     if legal_threat(t) || guess.is_some_and(|g| g.intent == Intent::Dispute) {
-        return Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a dispute with their bank or card issuer, a chargeback or legal action; a human must handle this ticket.".into());
+        return (Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a dispute with their bank or card issuer, a chargeback or legal action; a human must handle this ticket.".into()), Basis::Settled);
     }
     if !readable(t) {
-        return Step::Final("ESCALATED: [out_of_scope] The ticket is not written in English, which the offline model cannot read; a human must answer it.".into());
+        return (Step::Final("ESCALATED: [out_of_scope] The ticket is not written in English, which the offline model cannot read; a human must answer it.".into()), Basis::Doubt("unreadable_language"));
     }
     let p = plan(t, guess);
     if p.missing_order_id && p.kb_query.is_none() && p.unsupported.is_empty() {
-        return Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into());
+        return (Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into()), intents(&order_intents));
     }
     if p.unplaced_order {
-        return Step::Final("ESCALATED: [out_of_scope] The ticket names an order, but what it asks for is not an order status, a refund or a help-center question the offline model can place.".into());
+        return (Step::Final("ESCALATED: [out_of_scope] The ticket names an order, but what it asks for is not an order status, a refund or a help-center question the offline model can place.".into()), Basis::Doubt("request_unplaced"));
     }
     if p.orders.is_empty()
         && p.unsupported.is_empty()
         && !p.missing_order_id
         && guess.is_some_and(|g| g.intent == Intent::Other)
     {
-        return Step::Final(
-            "ESCALATED: [out_of_scope] The ticket holds no request a shop's support tools cover."
-                .into(),
+        return (
+            Step::Final(
+                "ESCALATED: [out_of_scope] The ticket holds no request a shop's support tools cover."
+                    .into(),
+            ),
+            Basis::Doubt("not_shop_business"),
         );
     }
     let refund_orders = p
@@ -1080,7 +1143,8 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
         .count();
     let mut calls: Vec<(&'static str, Value)> = Vec::new();
     let mut parts: Vec<String> = Vec::new();
-    let mut escalation: Option<(&str, String)> = None;
+    let mut escalation: Option<(&str, String, Basis)> = None;
+    let mut answered: Vec<Intent> = Vec::new();
     let mut refund_proposed = false;
 
     for (id, intent) in &p.orders {
@@ -1092,11 +1156,13 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
             escalation.get_or_insert((
                 "order_not_found",
                 format!("Order {id} was not found for this customer."),
+                Basis::Settled,
             ));
             continue;
         }
         if *intent == OrderIntent::Status {
             parts.push(describe_status(order));
+            answered.push(Intent::Status);
             continue;
         }
         let Some(elig) = h.find(REFUND_ELIGIBILITY, "order_id", id) else {
@@ -1110,6 +1176,7 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
             escalation.get_or_insert((
                 "order_not_found",
                 format!("Order {id} was not found for this customer."),
+                Basis::Settled,
             ));
             continue;
         }
@@ -1120,11 +1187,13 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
                 escalation.get_or_insert((
                     "ambiguous_eligibility",
                     format!("Refund request for order {id} needs a human: {why} ({policy})."),
+                    Basis::Settled,
                 ));
             } else {
                 parts.push(format!(
                     "Order {id} is not eligible for a refund: {why} (policy {policy})."
                 ));
+                answered.push(Intent::Refund);
             }
             continue;
         }
@@ -1136,6 +1205,7 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
                 escalation.get_or_insert((
                     "ambiguous_eligibility",
                     format!("Order {id} is eligible for a refund of up to ${max:.2}, but the amount the customer asks for is unclear: {why}."),
+                    Basis::Doubt("amount_unclear"),
                 ));
                 continue;
             }
@@ -1151,6 +1221,7 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
                 parts.push(format!(
                     "We have proposed a refund of ${amount:.2} for order {id} (policy {policy}); a team member will approve it shortly, and approved refunds reach the original payment method within 5 to 7 business days."
                 ));
+                answered.push(Intent::Refund);
             }
             Some(r) => {
                 escalation.get_or_insert((
@@ -1159,6 +1230,7 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
                         "The refund for order {id} could not be proposed: {}.",
                         r["error"].as_str().unwrap_or("unknown error")
                     ),
+                    Basis::Doubt("refund_not_proposed"),
                 ));
             }
         }
@@ -1181,17 +1253,22 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
                 json!({ "query": p.kb_retry.as_deref().unwrap_or(query) }),
             )),
             Some(out) => match articles(out).first() {
-                Some(article) => parts.push(article_text(article)),
+                Some(article) => {
+                    parts.push(article_text(article));
+                    answered.push(Intent::HowTo);
+                }
                 None if p.orders.is_empty() && p.missing_order_id => {
                     escalation.get_or_insert((
                         "missing_order_id",
                         "The customer asks about an order but gives no order id.".into(),
+                        intents(&order_intents),
                     ));
                 }
                 None => {
                     escalation.get_or_insert((
                         "no_kb_match",
                         "No help-center article answers the customer's question.".into(),
+                        Basis::Doubt("no_kb_match"),
                     ));
                 }
             },
@@ -1224,6 +1301,7 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
                 if !parts.contains(&text) {
                     parts.push(text);
                 }
+                answered.extend([Intent::Unsupported, Intent::HowTo]);
             }
             None => missing.push(action.describe()),
         }
@@ -1231,25 +1309,38 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
     if !missing.is_empty() {
         // What no tool and no article can do for the customer outranks a question the
         // help center could not answer: a human must take the request itself.
-        if escalation.as_ref().is_none_or(|(c, _)| *c == "no_kb_match") {
+        if escalation
+            .as_ref()
+            .is_none_or(|(c, ..)| *c == "no_kb_match")
+        {
             escalation = Some((
                 "out_of_scope",
                 format!(
                     "The customer asks us to {}, which no tool can do, and no help-center article tells them how to do it themselves.",
                     missing.join(" and ")
                 ),
+                // The action was named in the ticket's words; the answer stands if the
+                // ticket is indeed a request of that kind.
+                intents(&[Intent::Unsupported]),
             ));
         }
     }
     if !calls.is_empty() {
-        return Step::Calls(calls);
+        return (Step::Calls(calls), Basis::Doubt("unfinished"));
     }
-    if let Some((category, reason)) = escalation {
-        return Step::Final(format!("ESCALATED: [{category}] {reason}"));
+    if let Some((category, reason, basis)) = escalation {
+        return (
+            Step::Final(format!("ESCALATED: [{category}] {reason}")),
+            basis,
+        );
     }
     if parts.is_empty() {
-        return Step::Final(
-            "ESCALATED: [out_of_scope] The ticket holds no request the tools can answer.".into(),
+        return (
+            Step::Final(
+                "ESCALATED: [out_of_scope] The ticket holds no request the tools can answer."
+                    .into(),
+            ),
+            Basis::Doubt("no_request_found"),
         );
     }
     let prefix = if refund_proposed {
@@ -1257,7 +1348,10 @@ fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
     } else {
         "RESOLVED"
     };
-    Step::Final(format!("{prefix}: {}", parts.join(" ")))
+    (
+        Step::Final(format!("{prefix}: {}", parts.join(" "))),
+        Basis::Intents(answered),
+    )
 }
 
 fn article_text(article: &Value) -> String {
@@ -1628,6 +1722,111 @@ mod tests {
         assert!(
             !matches!(decide(&t, &h, None), Step::Final(f) if f.contains("legal_or_chargeback"))
         );
+    }
+
+    /// The conversation of a finished status run on `body`: the rendered ticket, one
+    /// `order_lookup` of O1002 and its answer, the model's final message.
+    fn status_conversation(body: &str) -> Vec<Message> {
+        let ticket = crate::domain::ticket::RawTicket {
+            ticket_id: Some("T1".into()),
+            subject: Some("Order".into()),
+            body: Some(body.into()),
+            customer_id: Some("C001".into()),
+            order_id: Some("O1002".into()),
+        }
+        .validate(32 * 1024)
+        .unwrap();
+        let call = ToolCall {
+            id: "call_1_0".into(),
+            name: ORDER_LOOKUP.into(),
+            arguments: ToolArguments::Json {
+                value: json!({ "order_id": "O1002" }),
+            },
+        };
+        vec![
+            Message::user_text(crate::prompt::render_ticket(&ticket)),
+            Message {
+                role: Role::Assistant,
+                content: vec![Content::ToolCall(call)],
+            },
+            Message {
+                role: Role::User,
+                content: vec![Content::ToolResult(crate::conversation::ToolResult {
+                    tool_call_id: "call_1_0".into(),
+                    output: json!({ "order_id": "O1002", "status": "processing", "order_date": "2026-11-20", "items": [] }),
+                    is_error: false,
+                })],
+            },
+            Message {
+                role: Role::Assistant,
+                content: vec![Content::Text {
+                    text: "RESOLVED: Order O1002 is being processed.".into(),
+                }],
+            },
+        ]
+    }
+
+    #[tokio::test]
+    async fn the_rules_keep_an_answer_only_when_meaning_confirms_it_or_a_fact_settles_it() {
+        use crate::model::intent::Thresholds;
+        use crate::model::intent::tests::BagOfWords;
+        let bank = [
+            (Intent::Status, "where is my parcel order"),
+            (Intent::Status, "parcel order still not here"),
+            (Intent::Refund, "money back for the broken thing"),
+            (Intent::Refund, "broken thing refund the money"),
+        ];
+        let loose = Thresholds {
+            k: 2,
+            min_score: 0.45,
+            min_margin: 0.05,
+        };
+        let model = RulesModel::with_classifier(
+            IntentClassifier::with_bank(Arc::new(BagOfWords), &bank, loose).unwrap(),
+        );
+        let asks_status = status_conversation("Where is my parcel? The order is still not here.");
+        assert_eq!(model.assess(&asks_status).await, Assessment::Confident);
+        // The text rules read a status question; by meaning it is not one.
+        let unclear = status_conversation("Where is the zebra stripe aurora moonlight?");
+        assert!(
+            matches!(
+                model.assess(&unclear).await,
+                Assessment::Decline("intent_unsure" | "intent_disagrees")
+            ),
+            "{:?}",
+            model.assess(&unclear).await
+        );
+        // Without a classifier nothing confirms what the text rules answered.
+        assert_eq!(
+            RulesModel::new().assess(&asks_status).await,
+            Assessment::Decline("no_intent_model")
+        );
+
+        let h = History { done: vec![] };
+        let (_, basis) = judged(
+            &text(
+                "Chargeback",
+                "I'm filing a chargeback with my bank.",
+                Some("O1002"),
+            ),
+            &h,
+            None,
+        );
+        assert_eq!(basis, Basis::Settled);
+        let (_, basis) = judged(
+            &text(
+                "Pedido",
+                "Hola, mi pedido O1002 no ha llegado todavía. ¿Dónde está? Gracias.",
+                None,
+            ),
+            &h,
+            None,
+        );
+        assert_eq!(basis, Basis::Doubt("unreadable_language"));
+        // A run that still calls tools has no answer to keep.
+        let (step, basis) = judged(&text("Where is it?", "Where is O1002?", None), &h, None);
+        assert!(matches!(step, Step::Calls(_)));
+        assert_eq!(basis, Basis::Doubt("unfinished"));
     }
 
     #[tokio::test]

@@ -37,6 +37,7 @@ pub struct Consumer {
     prefetch: u16,
     backoff: Backoff,
     publisher: PublishChannel,
+    connector: Option<String>,
 }
 
 /// One connection's consuming: its deliveries, and the channels they came with.
@@ -68,7 +69,15 @@ impl Consumer {
             prefetch,
             backoff: Backoff::new(RECONNECT_BASE, RECONNECT_MAX),
             publisher: PublishChannel::default(),
+            connector: None,
         }
+    }
+
+    /// The same consumer, declaring the queues of the connector sink `sink` too (its
+    /// queue is the one to consume).
+    pub fn declaring_connector(mut self, sink: &str) -> Self {
+        self.connector = Some(sink.to_string());
+        self
     }
 
     /// The same consumer, setting `publisher` to each session's confirm channel (for
@@ -129,6 +138,12 @@ impl Consumer {
             .declare(&consume, &self.amqp)
             .await
             .map_err(Failure::Fatal)?;
+        if let Some(sink) = &self.connector {
+            self.topology
+                .declare_connector(&consume, &self.amqp, sink)
+                .await
+                .map_err(Failure::Fatal)?;
+        }
         let tag = format!("{}-{:08x}", self.name, rand::random::<u32>());
         let deliveries = consume
             .basic_consume(

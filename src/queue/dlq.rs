@@ -1,8 +1,10 @@
-//! `ticket-agent dlq`: look into the dead-letter queue, replay what died once its cause
-//! is fixed, and purge what is old. Nothing here loses a message: a dead letter leaves
-//! the queue only by an ack, and that ack comes after its replayed copy is confirmed by
-//! the broker (replay), after the ticket is found done (its dead copy is then useless),
-//! or because the operator asked to delete it (purge).
+//! `ticket-agent dlq` and the console's dead-letter page (`src/approvals/dead_letters.rs`):
+//! look into the dead-letter queue, replay what died once its cause is fixed, and purge
+//! what is old. Both doors call these functions and print these sentences. Nothing here
+//! loses a message: a dead letter leaves the queue only by an ack, and that ack comes
+//! after its replayed copy is confirmed by the broker (replay), after the ticket is found
+//! done (its dead copy is then useless), or because the operator asked to delete it
+//! (purge).
 //!
 //! **Browsing.** AMQP 0.9.1 has no peek. Every command takes one *pass* over the dead
 //! queue with a [`Browser`]: `basic.get` with manual acks, one message at a time, each
@@ -29,7 +31,8 @@
 //! headers, count reset) is published to the dead queue with a confirm, then the
 //! original is acked. See docs/queues.md, "Dead letters".
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -39,7 +42,7 @@ use lapin::message::Delivery;
 use lapin::options::{BasicAckOptions, BasicGetOptions, BasicNackOptions, ConfirmSelectOptions};
 use lapin::types::{AMQPValue, FieldTable, ShortString};
 use lapin::{BasicProperties, Channel};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tracing::Instrument;
 
 use super::records::TicketRecords;
@@ -445,6 +448,96 @@ impl<'a> Browser<'a> {
     }
 }
 
+/// Which dead letters a look covers (the console's list, a purge's count): every
+/// filter given must match; none given covers the whole queue.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only this reason.
+    pub reason: Option<String>,
+    /// Only letters that last died before this instant (see [`DeadLetter::died_before`]).
+    pub died_before: Option<DateTime<Utc>>,
+}
+
+impl Filter {
+    /// Letters of `reason` (any when `None`) that died more than `older_than` ago (any
+    /// age when `None`), the cutoff taken now.
+    pub fn new(reason: Option<&str>, older_than: Option<Duration>) -> Self {
+        Self {
+            reason: reason.map(str::to_string),
+            died_before: older_than.map(cutoff),
+        }
+    }
+
+    /// Whether `letter` passes every filter given.
+    pub fn matches(&self, letter: &DeadLetter) -> bool {
+        letter.has_reason(self.reason.as_deref())
+            && self.died_before.is_none_or(|c| letter.died_before(c))
+    }
+}
+
+/// What one whole pass over the dead queue saw: counts by reason, and the matching
+/// letters up to a limit.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Survey {
+    /// Every letter in the queue, by reason.
+    pub by_reason: BTreeMap<String, usize>,
+    /// Letters in the queue.
+    pub total: usize,
+    /// Letters that match the filter.
+    pub matching: usize,
+    /// The first matching letters, up to the limit asked for.
+    pub letters: Vec<DeadLetter>,
+}
+
+/// One whole pass: counts every letter by reason, counts those `filter` matches, and
+/// keeps the first `limit` of them (summaries, no bodies). Nothing is removed. The
+/// pass holds every letter unacked until it ends, as any whole pass does.
+///
+/// # Errors
+/// The channel failed; messages already taken go back when it closes.
+pub async fn survey(
+    ch: &Channel,
+    topology: &Topology,
+    filter: &Filter,
+    limit: usize,
+) -> anyhow::Result<Survey> {
+    let mut b = Browser::open(ch, topology).await?;
+    let mut out = Survey::default();
+    let scan = async {
+        while let Some(m) = b.next().await? {
+            out.total += 1;
+            *out.by_reason.entry(m.letter.reason.clone()).or_default() += 1;
+            if filter.matches(&m.letter) {
+                out.matching += 1;
+                if out.letters.len() < limit {
+                    out.letters.push(m.letter.clone());
+                }
+            }
+            b.keep(m).await?;
+        }
+        anyhow::Ok(())
+    }
+    .await;
+    b.finish().await?;
+    scan?;
+    Ok(out)
+}
+
+/// How many letters [`purge`] with these arguments would delete now: the number a
+/// purge's confirmation states (`dlq purge` on a terminal, the console's page).
+///
+/// # Errors
+/// As [`survey`].
+pub async fn count_purgeable(
+    ch: &Channel,
+    topology: &Topology,
+    older_than: Duration,
+    reason: Option<&str>,
+) -> anyhow::Result<usize> {
+    let filter = Filter::new(reason, Some(older_than));
+    Ok(survey(ch, topology, &filter, 0).await?.matching)
+}
+
 /// Lists up to `limit` dead letters, with `reason` only when given. Nothing is removed.
 ///
 /// # Errors
@@ -513,6 +606,8 @@ pub struct Selection {
     pub ids: Vec<String>,
     /// Only this reason.
     pub reason: Option<String>,
+    /// Only letters that last died before this instant (the console's age filter).
+    pub died_before: Option<DateTime<Utc>>,
     /// Everything (the other filters still apply when given).
     pub all: bool,
     /// Take at most this many matching letters.
@@ -531,12 +626,17 @@ impl Selection {
                 .ticket_id
                 .as_ref()
                 .is_some_and(|t| self.ids.contains(t));
-        id_ok && letter.has_reason(self.reason.as_deref())
+        id_ok
+            && Filter {
+                reason: self.reason.clone(),
+                died_before: self.died_before,
+            }
+            .matches(letter)
     }
 }
 
 /// What replay did, or would do, with one selected dead letter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum ReplayAction {
     /// Published to the tickets exchange (confirmed), then removed from the dead queue.
@@ -571,7 +671,7 @@ pub enum ReplayAction {
 }
 
 /// One selected dead letter and what happened to it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayEntry {
     /// The ticket id, when known.
     pub ticket_id: Option<String>,
@@ -583,7 +683,7 @@ pub struct ReplayEntry {
 }
 
 /// What a replay did.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplayReport {
     /// Nothing was moved.
     pub dry_run: bool,
@@ -601,7 +701,7 @@ pub struct ReplayReport {
     /// letter was between its publish and its removal. That one letter may now be both
     /// in the tickets queue and still dead; a later replay finds its ticket done, or
     /// replays it again and the worker's done record absorbs the duplicate.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_both_queues: Option<String>,
 }
 
@@ -622,6 +722,114 @@ impl ReplayReport {
     /// Letters with this action's kind.
     pub fn count(&self, kind: fn(&ReplayAction) -> bool) -> usize {
         self.entries.iter().filter(|e| kind(&e.action)).count()
+    }
+}
+
+/// What a replay did, in words: a line per letter (`Display`), the summary and the
+/// account of an interrupted pass. `ticket-agent dlq replay` prints them, and the
+/// console's dead-letter page shows the same sentences.
+pub struct ReplayView<'a> {
+    /// What the pass did.
+    pub report: &'a ReplayReport,
+    /// Nothing was moved.
+    pub dry_run: bool,
+    /// `worker.max_replays`, named in the lines of letters it held back.
+    pub max_replays: u32,
+    /// The dead-letter queue, named in the summary.
+    pub queue: &'a str,
+}
+
+impl ReplayView<'_> {
+    /// Missing ids, the counts, and why the pass stopped early, if it did.
+    pub fn summary(&self) -> String {
+        let (r, queue, would) = (self.report, self.queue, self.would());
+        let mut s = String::new();
+        for id in &r.missing_ids {
+            s.push_str(&format!("ticket {id}: no dead letter found in {queue}\n"));
+        }
+        s.push_str(&format!(
+            "{}{} {would}replayed, {} already done, {} skipped over max_replays, {} not selected (put back){}\n",
+            if self.dry_run { "dry run: " } else { "" },
+            r.replayed(),
+            r.count(|a| matches!(a, ReplayAction::AlreadyDone { .. })),
+            r.count(|a| matches!(a, ReplayAction::TooManyReplays { .. })),
+            r.not_selected,
+            if self.dry_run { "; nothing was moved" } else { "" },
+        ));
+        if let Some(why) = &r.stopped {
+            s.push_str(&format!(
+                "stopped early: {why}; every letter not yet replayed is back in {queue}\n"
+            ));
+        }
+        if let Some(id) = &r.in_both_queues {
+            s.push_str(&format!(
+                "ticket {id} may now be both in the tickets queue and still in {queue}\n"
+            ));
+        }
+        s
+    }
+
+    /// What an interrupted pass tells the operator: how far it got, and the one letter
+    /// that may now be in both queues.
+    pub fn interrupted(&self) -> String {
+        let (r, queue, would) = (self.report, self.queue, self.would());
+        let mut s = format!(
+            "interrupted after {} {would}replayed ({} already done, {} skipped over max_replays); every letter not yet replayed is back in {queue}\n",
+            r.replayed(),
+            r.count(|a| matches!(a, ReplayAction::AlreadyDone { .. })),
+            r.count(|a| matches!(a, ReplayAction::TooManyReplays { .. })),
+        );
+        match &r.in_both_queues {
+            Some(id) => s.push_str(&format!(
+                "ticket {id} was being replayed: it may now be both in the tickets queue and still in {queue}; \
+                 a later replay finds it done, or replays it again and the worker runs it once\n"
+            )),
+            None => s.push_str("no letter is in both queues\n"),
+        }
+        s
+    }
+
+    fn would(&self) -> &'static str {
+        if self.dry_run { "would be " } else { "" }
+    }
+
+    /// What replay did with one letter.
+    pub fn action(&self, action: &ReplayAction) -> String {
+        let would = self.would();
+        match action {
+            ReplayAction::Replayed { replay_count } => {
+                format!("replayed (replay {replay_count})")
+            }
+            ReplayAction::WouldReplay { replay_count } => {
+                format!("would replay (replay {replay_count})")
+            }
+            ReplayAction::AlreadyDone { outcome } => {
+                format!("already done ({outcome}): not run again; dead copy {would}removed")
+            }
+            ReplayAction::Duplicate => {
+                format!("second dead copy of a ticket replayed in this pass: {would}removed")
+            }
+            ReplayAction::TooManyReplays { replays } => format!(
+                "skipped: replayed {replays} time(s) already (worker.max_replays = {}); left dead",
+                self.max_replays
+            ),
+            ReplayAction::Failed { error } => format!("failed, left dead: {error}"),
+        }
+    }
+}
+
+impl fmt::Display for ReplayView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.report.entries {
+            writeln!(
+                f,
+                "{}  {}  {}",
+                e.ticket_id.as_deref().unwrap_or("-"),
+                e.reason,
+                self.action(&e.action)
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -864,6 +1072,16 @@ pub fn cutoff(older_than: Duration) -> DateTime<Utc> {
         .unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
+/// The letters a purge covers, in words ("dead letters (not_json) that died more than
+/// 7days ago"), as the purge's confirmation and its result state them.
+pub fn describe_purge(older_than: Duration, reason: Option<&str>) -> String {
+    let age = humantime::format_duration(older_than);
+    match reason {
+        Some(r) => format!("dead letters ({r}) that died more than {age} ago"),
+        None => format!("dead letters that died more than {age} ago"),
+    }
+}
+
 /// Deletes the dead letters that last died more than `older_than` ago (with `reason`
 /// only, when given) and returns how many. Letters with no known death time are kept,
 /// and so is everything else.
@@ -876,12 +1094,12 @@ pub async fn purge(
     older_than: Duration,
     reason: Option<&str>,
 ) -> anyhow::Result<usize> {
-    let cutoff = cutoff(older_than);
+    let filter = Filter::new(reason, Some(older_than));
     let mut b = Browser::open(ch, topology).await?;
     let mut removed = 0;
     let scan = async {
         while let Some(m) = b.next().await? {
-            if m.letter.died_before(cutoff) && m.letter.has_reason(reason) {
+            if filter.matches(&m.letter) {
                 b.remove(m).await?;
                 removed += 1;
             } else {

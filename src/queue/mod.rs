@@ -30,6 +30,10 @@ use crate::config::{AmqpSettings, WorkerSettings};
 /// Routing key of tickets on the tickets exchange.
 pub const TICKET_KEY: &str = "ticket";
 
+/// Routing key, on the retry exchange, of a ticket that waits for another worker's
+/// lease to lapse.
+pub const WAIT_KEY: &str = "wait";
+
 /// Header: the attempt this delivery is (1 for the first run).
 pub const H_ATTEMPT: &str = "x-attempt";
 /// Header: times the message was replayed out of the dead-letter queue.
@@ -58,6 +62,9 @@ pub struct Topology {
     pub retry_exchange: String,
     /// One TTL queue per retry tier: (name, routing key, delay ms).
     pub retry_queues: Vec<(String, String, u64)>,
+    /// Where a busy ticket waits, each copy with its own expiration (what the holder's
+    /// lease had left), before it goes back to the tickets queue.
+    pub wait_queue: String,
     /// Fanout exchange of dead letters.
     pub dead_exchange: String,
     /// The dead-letter queue.
@@ -76,6 +83,18 @@ pub struct Topology {
     pub decisions_exchange: String,
     /// Durable queue of every decision audit record.
     pub decisions_queue: String,
+}
+
+/// The help-desk connectors' sinks, each consuming a queue of its own.
+pub const CONNECTOR_SINKS: [&str; 2] = ["zendesk", "webhook"];
+
+/// The queues of one connector sink.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectorQueues {
+    /// Every outcome (`ticket.#`) and every decision (`decision.#`), for this sink alone.
+    pub queue: String,
+    /// What could not be delivered, with `x-dead-reason`.
+    pub dead: String,
 }
 
 impl Topology {
@@ -98,6 +117,7 @@ impl Topology {
                     )
                 })
                 .collect(),
+            wait_queue: n("tickets.wait"),
             dead_exchange: n("tickets.dead"),
             dead_queue: n("tickets.dead"),
             outcomes_exchange: n("outcomes"),
@@ -108,6 +128,52 @@ impl Topology {
             decisions_exchange: n("approvals.decisions"),
             decisions_queue: n("approvals.decisions.log"),
         }
+    }
+
+    /// The queues of the connector sink `sink` (`zendesk`, `webhook`).
+    pub fn connector(&self, sink: &str) -> ConnectorQueues {
+        ConnectorQueues {
+            queue: format!("{}.connector.{sink}", self.prefix),
+            dead: format!("{}.connector.{sink}.dead", self.prefix),
+        }
+    }
+
+    /// Declares a connector sink's queues, idempotently. Only the connector declares
+    /// them (at each connect): a deployment without that sink must not collect every
+    /// outcome in a queue nobody reads.
+    ///
+    /// # Errors
+    /// A broker refusal.
+    pub async fn declare_connector(
+        &self,
+        ch: &Channel,
+        amqp: &AmqpSettings,
+        sink: &str,
+    ) -> anyhow::Result<()> {
+        let names = self.connector(sink);
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        declare_queue(ch, &names.dead, args).await?;
+
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        // A delivery that crashes the connector again and again ends in the dead queue
+        // (through the default exchange) instead of looping.
+        args.insert("x-dead-letter-exchange".into(), long_string(""));
+        args.insert("x-dead-letter-routing-key".into(), long_string(&names.dead));
+        args.insert(
+            "x-delivery-limit".into(),
+            AMQPValue::LongInt(amqp.delivery_limit.try_into().unwrap_or(i32::MAX)),
+        );
+        args.insert(
+            "x-dead-letter-strategy".into(),
+            long_string("at-least-once"),
+        );
+        args.insert("x-overflow".into(), long_string("reject-publish"));
+        declare_queue(ch, &names.queue, args).await?;
+        bind(ch, &names.queue, &self.outcomes_exchange, "ticket.#").await?;
+        bind(ch, &names.queue, &self.decisions_exchange, "decision.#").await?;
+        Ok(())
     }
 
     /// From settings.
@@ -168,19 +234,19 @@ impl Topology {
 
         for (queue, key, ms) in &self.retry_queues {
             // One queue per delay: a per-message TTL in one queue would block at its head.
-            let mut args = FieldTable::default();
+            let mut args = self.delay_args();
             args.insert(
                 "x-message-ttl".into(),
                 AMQPValue::LongLongInt((*ms).try_into().unwrap_or(i64::MAX)),
             );
-            args.insert(
-                "x-dead-letter-exchange".into(),
-                long_string(&self.tickets_exchange),
-            );
-            args.insert("x-dead-letter-routing-key".into(), long_string(TICKET_KEY));
             declare_queue(ch, queue, args).await?;
             bind(ch, queue, &self.retry_exchange, key).await?;
         }
+
+        // Per-message expirations expire at the head only, so a copy can wait behind
+        // an older one: at most one lease longer, since none waits more than a lease.
+        declare_queue(ch, &self.wait_queue, self.delay_args()).await?;
+        bind(ch, &self.wait_queue, &self.retry_exchange, WAIT_KEY).await?;
 
         let mut args = FieldTable::default();
         args.insert("x-queue-type".into(), long_string("quorum"));
@@ -236,6 +302,27 @@ impl Topology {
         Ok(())
     }
 
+    /// The arguments of a queue a ticket waits in until it expires back to the tickets
+    /// queue (the retry tiers, the wait queue). Quorum, with at-least-once
+    /// dead-lettering: a classic queue's expiry is at-most-once, and a copy that expired
+    /// while the tickets queue could not take it (a broker restart, a leader election)
+    /// was dropped. Here the copy stays until the tickets queue has it.
+    fn delay_args(&self) -> FieldTable {
+        let mut args = FieldTable::default();
+        args.insert("x-queue-type".into(), long_string("quorum"));
+        args.insert(
+            "x-dead-letter-exchange".into(),
+            long_string(&self.tickets_exchange),
+        );
+        args.insert("x-dead-letter-routing-key".into(), long_string(TICKET_KEY));
+        args.insert(
+            "x-dead-letter-strategy".into(),
+            long_string("at-least-once"),
+        );
+        args.insert("x-overflow".into(), long_string("reject-publish"));
+        args
+    }
+
     /// Deletes everything declared (tests clean up with it).
     ///
     /// # Errors
@@ -250,6 +337,11 @@ impl Topology {
             &self.decisions_queue,
         ];
         queues.extend(self.retry_queues.iter().map(|(q, _, _)| q));
+        queues.push(&self.wait_queue);
+        let connectors: Vec<ConnectorQueues> =
+            CONNECTOR_SINKS.iter().map(|s| self.connector(s)).collect();
+        // Deleting a queue that was never declared is a no-op for the broker.
+        queues.extend(connectors.iter().flat_map(|c| [&c.queue, &c.dead]));
         for q in queues {
             ch.queue_delete(q.as_str().into(), QueueDeleteOptions::default())
                 .await?;

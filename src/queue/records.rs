@@ -45,11 +45,18 @@ pub struct TicketRecords {
 
 /// What [`TicketRecords::begin`] found.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one value per delivery, matched at once: boxing the recorded result buys nothing"
+)]
 pub enum Begin {
     /// The ticket is done: ack the duplicate without running it.
     Done(DoneRecord),
-    /// Another worker holds the lease.
-    Busy,
+    /// Another worker holds the lease, for this long yet unless it extends it.
+    Busy {
+        /// What the lease had left (zero when Redis could not say).
+        lease_left: Duration,
+    },
     /// The lease is ours; with the result an earlier run recorded, if one did.
     Leased {
         /// The recorded result, to re-publish instead of running the agent again.
@@ -126,7 +133,7 @@ impl TicketRecords {
             .await?;
         Ok(match begun {
             Begun::Done(done) => Begin::Done(parse(&done)?),
-            Begun::Busy => Begin::Busy,
+            Begun::Busy(lease_left) => Begin::Busy { lease_left },
             Begun::Leased(recorded) => Begin::Leased {
                 recorded: recorded.as_deref().map(parse).transpose()?,
             },
@@ -239,6 +246,41 @@ impl TicketRecords {
         Ok(kv::scan(&self.conn, &format!("{}:done:*", self.prefix))
             .await?
             .len())
+    }
+
+    /// The tickets whose lease a holder whose token starts with `holder` has now (the
+    /// chaos run asks this of a worker it has just killed: the tickets to recover).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn leased_by(&self, holder: &str) -> Result<Vec<String>, StoreError> {
+        let lease_prefix = format!("{}:lease:", self.prefix);
+        let keys = kv::scan(&self.conn, &format!("{lease_prefix}*")).await?;
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut c = self.conn.clone();
+        let tokens: Vec<Option<String>> = redis::cmd("MGET").arg(&keys).query_async(&mut c).await?;
+        Ok(keys
+            .iter()
+            .zip(tokens)
+            .filter(|(_, token)| token.as_deref().is_some_and(|t| t.starts_with(holder)))
+            .filter_map(|(key, _)| key.strip_prefix(&lease_prefix).map(str::to_string))
+            .collect())
+    }
+
+    /// How many of `ticket_ids` have a done record.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn count_done_among(&self, ticket_ids: &[String]) -> Result<usize, StoreError> {
+        if ticket_ids.is_empty() {
+            return Ok(0);
+        }
+        let keys: Vec<String> = ticket_ids.iter().map(|id| self.key("done", id)).collect();
+        let mut c = self.conn.clone();
+        let n: usize = redis::cmd("EXISTS").arg(&keys).query_async(&mut c).await?;
+        Ok(n)
     }
 
     /// Deletes every record under the prefix (tests clean up with it).

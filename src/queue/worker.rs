@@ -33,8 +33,8 @@ use super::consumer::Consumer;
 use super::messages::Finished;
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
-    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, header_int,
-    header_str, long_string, publish_confirmed, put_back, queue_state, republished,
+    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, WAIT_KEY,
+    header_int, header_str, long_string, publish_confirmed, put_back, queue_state, republished,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -98,10 +98,14 @@ pub enum Disposition {
         /// What failed.
         error: String,
     },
-    /// Another worker holds the ticket's lease: look again later, same attempt.
+    /// Another worker holds the ticket's lease, still after the delivery was held once
+    /// for what it had left: look again once it would have lapsed, same attempt, from
+    /// the wait queue. A live holder extends it; a dead one's runs out in that time.
     Busy {
         /// This delivery's attempt.
         attempt: u32,
+        /// What the holder's lease had left.
+        lease_left: Duration,
     },
     /// Poison, or out of attempts: to the dead-letter queue, with the reason.
     DeadLetter {
@@ -264,17 +268,39 @@ impl Worker {
         let started = Instant::now();
         let token = format!("{}-{}", self.worker_id, rand::random::<u64>());
         let lease = Duration::from_secs(self.settings.worker.lease_secs);
-        let recorded = match self.records.begin(id, &token, lease).await {
-            Ok(Begin::Done(done)) => {
-                tracing::info!(outcome = %done.outcome, "already done; acking the duplicate");
-                return Disposition::Ack {
-                    outcome: None,
-                    duplicate: true,
-                };
+        let mut held = false;
+        let recorded = loop {
+            match self.records.begin(id, &token, lease).await {
+                Ok(Begin::Done(done)) => {
+                    tracing::info!(outcome = %done.outcome, "already done; acking the duplicate");
+                    return Disposition::Ack {
+                        outcome: None,
+                        duplicate: true,
+                    };
+                }
+                // The usual busy delivery is a dead worker's, redelivered by the broker
+                // the moment its connection dropped: its lease lapses within one lease.
+                // Held here until then, it keeps its place; sent to the wait queue it
+                // would come back behind everything queued meanwhile. Held once: a
+                // lease still busy after that has a live holder renewing it.
+                Ok(Begin::Busy { lease_left }) if !held => {
+                    held = true;
+                    let wait = busy_wait(lease_left, lease);
+                    tracing::info!(
+                        wait_ms = wait.as_millis() as u64,
+                        "another worker holds the ticket's lease; holding the delivery until it would have lapsed"
+                    );
+                    tokio::time::sleep(wait).await;
+                }
+                Ok(Begin::Busy { lease_left }) => {
+                    return Disposition::Busy {
+                        attempt,
+                        lease_left,
+                    };
+                }
+                Ok(Begin::Leased { recorded }) => break recorded,
+                Err(e) => return self.store_failed(&e),
             }
-            Ok(Begin::Busy) => return Disposition::Busy { attempt },
-            Ok(Begin::Leased { recorded }) => recorded,
-            Err(e) => return self.store_failed(&e),
         };
         let disposition = self
             .run_and_publish(ticket, attempt, &token, lease, recorded)
@@ -474,13 +500,24 @@ impl Worker {
                 )
                 .await
             }
-            Disposition::Busy { attempt } => {
-                let (_, key, _) = self.topology.retry_tier(1);
-                let props = copy(vec![(H_ATTEMPT, AMQPValue::LongInt(*attempt as i32))]);
+            Disposition::Busy {
+                attempt,
+                lease_left,
+            } => {
+                let wait = busy_wait(
+                    *lease_left,
+                    Duration::from_secs(self.settings.worker.lease_secs),
+                );
+                tracing::info!(
+                    wait_ms = wait.as_millis() as u64,
+                    "another worker holds the ticket's lease; looking again once it would have lapsed"
+                );
+                let props = copy(vec![(H_ATTEMPT, AMQPValue::LongInt(*attempt as i32))])
+                    .with_expiration(wait.as_millis().to_string().into());
                 publish_confirmed(
                     &self.publish,
                     &self.topology.retry_exchange,
-                    key,
+                    WAIT_KEY,
                     &delivery.data,
                     props,
                 )
@@ -613,7 +650,11 @@ impl ReadyCheck for WorkerHealth {
         let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.records.ping())
             .await
             .unwrap_or(false);
-        Readiness { rabbitmq, redis }
+        Readiness {
+            rabbitmq,
+            redis,
+            postgres: None,
+        }
     }
 }
 
@@ -621,6 +662,15 @@ impl WorkerHealth {
     fn set_channel(&self, channel: Option<Channel>) {
         *self.channel.lock().expect("the channel slot") = channel;
     }
+}
+
+/// How long a busy ticket waits before it is looked at again: until the holder's lease
+/// would have lapsed, and a little more so that it has, but never past one lease (a
+/// holder's clock is Redis's, not ours) nor under the margin (a lease that lapsed
+/// between the check and now).
+fn busy_wait(lease_left: Duration, lease: Duration) -> Duration {
+    const MARGIN: Duration = Duration::from_millis(250);
+    (lease_left + MARGIN).min(lease + MARGIN)
 }
 
 /// Aborts a background task when dropped, whichever way its owner ends.

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub(crate) mod broker;
+pub(crate) mod console;
+pub(crate) mod pg;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -37,13 +39,30 @@ pub(crate) enum Turn {
 pub(crate) struct Scripted {
     turns: Mutex<Vec<Turn>>,
     pub(crate) requests: Mutex<Vec<Vec<Message>>>,
+    /// Per request: how many tools were offered, and whether an answer schema came.
+    pub(crate) shapes: Mutex<Vec<(usize, bool)>>,
+    /// Whether it says it keeps to an answer schema.
+    constrained: bool,
 }
 
 impl Scripted {
     pub(crate) fn new(turns: Vec<Turn>) -> Arc<Self> {
+        Self::build(turns, false)
+    }
+
+    /// One that says it keeps to an answer schema, as a grammar-enforcing server does
+    /// (the script decides what it actually writes).
+    #[allow(dead_code)]
+    pub(crate) fn constrained(turns: Vec<Turn>) -> Arc<Self> {
+        Self::build(turns, true)
+    }
+
+    fn build(turns: Vec<Turn>, constrained: bool) -> Arc<Self> {
         Arc::new(Self {
             turns: Mutex::new(turns.into_iter().rev().collect()),
             requests: Mutex::new(Vec::new()),
+            shapes: Mutex::new(Vec::new()),
+            constrained,
         })
     }
 }
@@ -91,7 +110,9 @@ fn respond(turn: &Turn, n: usize) -> Result<ChatResponse, ModelError> {
         usage: Usage {
             input_tokens: 100,
             output_tokens: 10,
+            ..Usage::default()
         },
+        served_by: None,
     })
 }
 
@@ -101,7 +122,15 @@ impl ChatModel for Scripted {
         "scripted".into()
     }
 
+    fn constrains_answers(&self) -> bool {
+        self.constrained
+    }
+
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
+        self.shapes
+            .lock()
+            .unwrap()
+            .push((request.tools.len(), request.answer_schema.is_some()));
         let n = {
             let mut reqs = self.requests.lock().unwrap();
             reqs.push(request.messages.to_vec());
@@ -206,4 +235,20 @@ pub(crate) async fn agent_with(model: Arc<dyn ChatModel>) -> (Agent, Arc<Embedde
     ticket_agent::app::embedded_agent(&Settings::defaults(), World::fixture(), model)
         .await
         .unwrap()
+}
+
+/// Serves `GET /orders/{id}` for every order of the fixture world on `shop`, as the
+/// HTTP backend contract says (docs/backends.md): the approvals service reads an
+/// order's total before it claims a refund against it.
+pub(crate) async fn mount_fixture_orders(shop: &wiremock::MockServer) {
+    for order in World::fixture().orders {
+        wiremock::Mock::given(wiremock::matchers::method("GET"))
+            .and(wiremock::matchers::path(format!(
+                "/orders/{}",
+                order.order_id
+            )))
+            .respond_with(wiremock::ResponseTemplate::new(200).set_body_json(&order))
+            .mount(shop)
+            .await;
+    }
 }

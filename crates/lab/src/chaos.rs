@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use lapin::options::{BasicGetOptions, BasicPublishOptions};
 use rand::{Rng, SeedableRng};
@@ -54,6 +54,11 @@ pub struct ChaosOptions {
     pub model_latency: Duration,
     /// A worker is SIGKILLed this often.
     pub kill_every: Duration,
+    /// The workers' `worker.lease_secs`: how long a killed worker's tickets stay leased.
+    pub lease_secs: u64,
+    /// The approvals service is SIGKILLed this often while approvals wait or execute
+    /// (and replaced at once); none: it runs through.
+    pub kill_approvals_every: Option<Duration>,
     /// Give up waiting for the drain after this long.
     pub deadline: Duration,
     /// Restart the RabbitMQ application once (needs `rabbitmqctl`; affects every user
@@ -98,6 +103,9 @@ pub struct ChaosReport {
     pub refunds_refused: usize,
     /// Orders whose refunds add up to more than their total.
     pub orders_over_refunded: usize,
+    /// Approvals whose ticket the approvals service escalated after the decision (a
+    /// refused refund, a rejection, an expiry), counted once per approval.
+    pub approval_followups: usize,
     /// Refund calls that moved money.
     pub refund_calls_moved_money: usize,
     /// Refund calls the shop answered from its idempotency record (a second call with
@@ -116,6 +124,26 @@ pub struct ChaosReport {
     pub label_agreement: f64,
     /// Workers SIGKILLed.
     pub kills: usize,
+    /// Approvals services SIGKILLed (and replaced).
+    pub approvals_kills: usize,
+    /// The workers' lease, seconds.
+    pub lease_secs: u64,
+    /// Kills that left tickets leased to the dead worker.
+    pub kills_holding_tickets: usize,
+    /// Tickets a killed worker held, recovered by the others.
+    pub recovered_tickets: usize,
+    /// Of those kills, the ones whose tickets had not all finished by the drain.
+    pub kills_not_recovered: usize,
+    /// Seconds from a kill to the last of its tickets finishing elsewhere: the worst
+    /// kill, and the mean over the kills that held tickets.
+    pub recovery_secs_max: f64,
+    /// The mean of the above.
+    pub recovery_secs_mean: f64,
+    /// Times a recovered ticket was found busy and sent to wait for the dead worker's
+    /// lease: the most for one ticket, and the mean.
+    pub waits_per_recovered_max: usize,
+    /// The mean of the above.
+    pub waits_per_recovered_mean: f64,
     /// Redis restarts.
     pub redis_restarts: usize,
     /// RabbitMQ application restarts.
@@ -138,6 +166,7 @@ impl ChaosReport {
             && self.refunds_executed + self.refunds_refused == self.refunds_proposed
             && self.refund_calls_moved_money == self.refunds_executed
             && self.orders_over_refunded == 0
+            && self.approval_followups == self.refunds_refused
     }
 }
 
@@ -146,11 +175,12 @@ impl std::fmt::Display for ChaosReport {
         let mark = |ok: bool| if ok { "ok " } else { "FAIL" };
         writeln!(
             f,
-            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} Redis restart(s), {} RabbitMQ restart(s)",
+            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} RabbitMQ restart(s)",
             self.submitted,
             self.poison,
             self.seconds,
             self.kills,
+            self.approvals_kills,
             self.redis_restarts,
             self.rabbitmq_restarts
         )?;
@@ -205,7 +235,7 @@ impl std::fmt::Display for ChaosReport {
             && self.refunds_executed + self.refunds_refused == self.refunds_proposed;
         writeln!(
             f,
-            "  {} refunds: {} proposed and approved; {} executed ({} calls moved money), {} refused by the shop (the order was already refunded); {} (ticket, order) paid twice; {} orders over-refunded",
+            "  {} refunds: {} proposed and approved; {} executed ({} calls moved money), {} refused (the order had nothing left to refund); {} (ticket, order) paid twice; {} orders over-refunded",
             mark(refunds_ok),
             self.refunds_proposed,
             self.refunds_executed,
@@ -219,6 +249,36 @@ impl std::fmt::Display for ChaosReport {
             "       second calls stopped by the shop's idempotency key: {}",
             self.refund_calls_stopped_by_key
         )?;
+        writeln!(
+            f,
+            "  {} refused refunds whose ticket was escalated with the reason: {} of {}",
+            mark(self.approval_followups == self.refunds_refused),
+            self.approval_followups,
+            self.refunds_refused
+        )?;
+        if self.kills_holding_tickets > 0 {
+            writeln!(
+                f,
+                "  {} recovery after a kill ({} kills held {} tickets, lease {} s): last ticket finished elsewhere {:.1} s after the kill at worst, {:.1} s mean (target under lease + 10 s); {} kill(s) not recovered by the drain",
+                mark(
+                    self.kills_not_recovered == 0
+                        && self.recovery_secs_max < self.lease_secs as f64 + 10.0
+                ),
+                self.kills_holding_tickets,
+                self.recovered_tickets,
+                self.lease_secs,
+                self.recovery_secs_max,
+                self.recovery_secs_mean,
+                self.kills_not_recovered
+            )?;
+            writeln!(
+                f,
+                "  {} waits for a dead worker's lease per recovered ticket: {} at most, {:.2} mean (target at most 3)",
+                mark(self.waits_per_recovered_max <= 3),
+                self.waits_per_recovered_max,
+                self.waits_per_recovered_mean
+            )?;
+        }
         writeln!(
             f,
             "       resolution rate {:.1}% of all tickets, {:.1}% of those that should close (seed target > 85%); escalation rate {:.1}%; agreement with the generator's labels {:.1}%",
@@ -242,12 +302,33 @@ impl std::fmt::Display for ChaosReport {
 /// The fake order service's refund ledger: every call, with its key.
 #[derive(Default)]
 struct Shop {
+    /// The orders as the world has them, served on `GET /orders/{id}` with the refunded
+    /// amount of now.
+    orders: HashMap<String, ticket_agent::commerce::Order>,
     totals: HashMap<String, Usd>,
     refunded: HashMap<String, Usd>,
     /// key → (order, amount, confirmation)
     by_key: HashMap<String, (String, Usd, String)>,
     moved: Vec<(String, String, Usd)>,
     stopped_by_key: usize,
+}
+
+async fn order(
+    State(shop): State<Arc<Mutex<Shop>>>,
+    UrlPath(order): UrlPath<String>,
+) -> (StatusCode, Json<Value>) {
+    let s = shop.lock().expect("shop");
+    match s.orders.get(&order) {
+        Some(o) => {
+            let mut o = o.clone();
+            o.refunded_usd = s.refunded.get(&order).copied().unwrap_or(o.refunded_usd);
+            (StatusCode::OK, Json(json!(o)))
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            Json(json!({ "error": "order_not_found" })),
+        ),
+    }
 }
 
 #[derive(Deserialize)]
@@ -368,10 +449,17 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let redis_url = format!("redis://{redis_addr}");
     let mut redis = start_redis(redis_port, &dir)?;
     proc::wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
+    // The approvals service's database, its own for this run.
+    let db = crate::pgdb::ScratchDb::create("chaos").await?;
 
     // The fake order service.
     let world = World::fixture();
     let shop = Arc::new(Mutex::new(Shop {
+        orders: world
+            .orders
+            .iter()
+            .map(|o| (o.order_id.clone(), o.clone()))
+            .collect(),
         totals: world
             .orders
             .iter()
@@ -387,6 +475,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let shop_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let shop_addr: SocketAddr = shop_listener.local_addr()?;
     let shop_app = Router::new()
+        .route("/orders/{id}", get(order))
         .route("/orders/{id}/refunds", post(refund))
         .with_state(shop.clone());
     let shop_server = tokio::spawn(async move { axum::serve(shop_listener, shop_app).await });
@@ -488,7 +577,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             "TICKET_AGENT__WORKER__CONCURRENCY".into(),
             opts.concurrency.to_string(),
         ),
-        ("TICKET_AGENT__WORKER__LEASE_SECS".into(), "5".into()),
+        (
+            "TICKET_AGENT__WORKER__LEASE_SECS".into(),
+            opts.lease_secs.to_string(),
+        ),
         // Several workers on one host: each its own metrics port.
         (
             "TICKET_AGENT__WORKER__METRICS_LISTEN".into(),
@@ -512,6 +604,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             format!("127.0.0.1:{approvals_port}"),
         ),
         ("TICKET_AGENT__APPROVALS__SWEEP_SECS".into(), "1".into()),
+        (
+            "TICKET_AGENT__APPROVALS__DATABASE_URL".into(),
+            db.url.clone(),
+        ),
         ("TICKET_AGENT__MODEL__PROVIDER".into(), "openai".into()),
         (
             "TICKET_AGENT__MODEL__OPENAI__BASE_URL".into(),
@@ -545,22 +641,38 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     ];
     let mut approvals_env = env.clone();
     approvals_env.push(("TICKET_AGENT__COMMERCE__BACKEND".into(), "http".into()));
-    let approvals = proc::spawn(
-        &opts.binary,
-        &["approvals", "serve"],
-        &approvals_env,
-        &dir.join("approvals.log"),
-    )?;
-    let mut workers: Vec<Child> = (0..opts.workers)
-        .map(|i| {
-            proc::spawn(
-                &opts.binary,
-                &["worker"],
-                &env,
-                &dir.join(format!("worker-{i}.log")),
-            )
-        })
+    let spawn_approvals = |n: usize| {
+        proc::spawn(
+            &opts.binary,
+            &["approvals", "serve"],
+            &approvals_env,
+            &dir.join(format!("approvals-{n}.log")),
+        )
+    };
+    let mut approvals = spawn_approvals(0)?;
+    let mut approvals_spawned = 1;
+    let mut last_approvals_kill = Instant::now();
+    // Worker n is host `chaos-w{n}`, so its lease tokens start with `chaos-w{n}-`; its
+    // log is JSON, with the worker's info lines (the busy waits among them).
+    let spawn_worker = |n: usize| {
+        let mut env = env.clone();
+        env.push(("HOSTNAME".into(), format!("chaos-w{n}")));
+        env.push((
+            "RUST_LOG".into(),
+            "warn,ticket_agent::queue::worker=info".into(),
+        ));
+        proc::spawn(
+            &opts.binary,
+            &["--log-format", "json", "worker"],
+            &env,
+            &dir.join(format!("worker-{n}.log")),
+        )
+    };
+    let mut workers: Vec<(usize, Child)> = (0..opts.workers)
+        .map(|n| Ok((n, spawn_worker(n)?)))
         .collect::<anyhow::Result<_>>()?;
+    report.lease_secs = opts.lease_secs;
+    let mut kills: Vec<KillRecord> = Vec::new();
     proc::wait_tcp(
         &format!("127.0.0.1:{approvals_port}"),
         Duration::from_secs(30),
@@ -582,7 +694,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     loop {
         tokio::time::sleep(Duration::from_millis(250)).await;
         let done = records.count_done().await.unwrap_or(0);
-        for (i, w) in workers.iter_mut().enumerate() {
+        for (i, (_, w)) in workers.iter_mut().enumerate() {
             if let Some(status) = w.exited() {
                 anyhow::bail!(
                     "worker {i} exited by itself ({status}); its log is in {}",
@@ -592,16 +704,44 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         }
         if last_kill.elapsed() >= opts.kill_every && done < report.tickets {
             let victim = rng.random_range(0..workers.len());
-            workers[victim].signal(Signal::KILL);
+            workers[victim].1.signal(Signal::KILL);
+            let at = Instant::now();
             report.kills += 1;
-            workers[victim] = proc::spawn(
-                &opts.binary,
-                &["worker"],
-                &env,
-                &dir.join(format!("worker-{spawned}.log")),
-            )?;
+            // Its leases stay behind, extended by nobody: the tickets to recover.
+            let held = records
+                .leased_by(&format!("chaos-w{}-", workers[victim].0))
+                .await
+                .unwrap_or_default();
+            if !held.is_empty() {
+                kills.push(KillRecord {
+                    at,
+                    held,
+                    recovered: None,
+                });
+            }
+            workers[victim] = (spawned, spawn_worker(spawned)?);
             spawned += 1;
             last_kill = Instant::now();
+        }
+        // The approvals service dies too, mid-execution as often as not (the reviewer
+        // approves continuously), and a replacement takes its port and its database.
+        if let Some(every) = opts.kill_approvals_every
+            && last_approvals_kill.elapsed() >= every
+            && !approvals_settled(&db.url).await.unwrap_or(true)
+        {
+            approvals.signal(Signal::KILL);
+            if let Some(status) = approvals.wait_exit(Duration::from_secs(5)).await {
+                tracing::debug!(%status, "approvals service killed");
+            }
+            report.approvals_kills += 1;
+            approvals = spawn_approvals(approvals_spawned)?;
+            approvals_spawned += 1;
+            last_approvals_kill = Instant::now();
+        }
+        for kill in kills.iter_mut().filter(|k| k.recovered.is_none()) {
+            if records.count_done_among(&kill.held).await.unwrap_or(0) == kill.held.len() {
+                kill.recovered = Some(kill.at.elapsed());
+            }
         }
         if report.redis_restarts == 0 && done * 4 >= report.tickets {
             redis.stop(Duration::from_secs(10)).await;
@@ -621,9 +761,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         // not counted as waiting.
         let settled = done >= report.tickets
             && drained(&settings, &topology).await.unwrap_or(false)
-            && approvals_settled(&redis_url, &prefix)
-                .await
-                .unwrap_or(false);
+            && approvals_settled(&db.url).await.unwrap_or(false);
         if settled {
             quiet += 1;
             if quiet >= 4 {
@@ -642,15 +780,17 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     tokio::time::sleep(Duration::from_secs(2)).await;
     reviewer.abort();
     llm_server.abort();
-    for w in workers {
+    for (_, w) in workers {
         w.stop(Duration::from_secs(15)).await;
     }
+    recovery(&mut report, &kills, &dir, spawned);
     approvals.stop(Duration::from_secs(10)).await;
 
     // The checks.
     let conn = connect(&settings.amqp.url, "ticket-agent chaos check").await?;
     let ch = conn.create_channel().await?;
     let mut outcomes: HashMap<String, Vec<Value>> = HashMap::new();
+    let mut followups: HashSet<String> = HashSet::new();
     while let Some(m) = ch
         .basic_get(
             topology.outcomes_all_queue.as_str().into(),
@@ -659,11 +799,20 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         .await?
     {
         let v: Value = serde_json::from_slice(&m.delivery.data).unwrap_or_default();
+        // What the approvals service publishes after a decision (a rejection, a failed
+        // execution, an expiry) follows the ticket's outcome; it is not a second one.
+        if v["worker_id"] == "approvals" {
+            if let Some(ids) = v["approval_ids"].as_array() {
+                followups.extend(ids.iter().filter_map(|i| i.as_str().map(str::to_string)));
+            }
+            continue;
+        }
         outcomes
             .entry(v["ticket_id"].as_str().unwrap_or_default().to_string())
             .or_default()
             .push(v);
     }
+    report.approval_followups = followups.len();
     let mut dead_ids = Vec::new();
     while let Some(m) = ch
         .basic_get(
@@ -683,6 +832,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let mut left = 0;
     let mut queues = vec![topology.tickets_queue.clone()];
     queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
+    queues.push(topology.wait_queue.clone());
     for q in queues {
         left += queue_state(&ch, &q)
             .await
@@ -742,8 +892,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     report.resolution_on_resolvable = f64::from(resolvable_closed) / f64::from(resolvable.max(1));
     report.refunds_proposed = refund_tickets.len();
     report.done_records = records.count_done().await?;
-    let store = ticket_agent::approvals::ApprovalStore::connect(&redis_url, &prefix).await?;
+    let store = ticket_agent::approvals::ApprovalStore::connect(&db.url).await?;
     let decided = store.decided(100_000).await?;
+    store.close().await;
     let refunds = |status| {
         decided
             .iter()
@@ -785,8 +936,60 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let _ = conn.close(200, "chaos done".into()).await;
     shop_server.abort();
     drop(redis);
+    if let Err(e) = db.drop_now().await {
+        tracing::warn!(error = %format!("{e:#}"), database = %db.name, "could not drop the run's database");
+    }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(report)
+}
+
+/// A SIGKILLed worker and the tickets it held the lease of.
+struct KillRecord {
+    at: Instant,
+    held: Vec<String>,
+    /// When the last of them had finished elsewhere, after the kill.
+    recovered: Option<Duration>,
+}
+
+/// The recovery figures: per kill, the time to its last ticket's finish; per recovered
+/// ticket, the busy waits the workers logged for it (from their JSON logs, `worker-0`
+/// to `worker-{spawned - 1}` in `dir`).
+fn recovery(report: &mut ChaosReport, kills: &[KillRecord], dir: &Path, spawned: usize) {
+    report.kills_holding_tickets = kills.len();
+    report.kills_not_recovered = kills.iter().filter(|k| k.recovered.is_none()).count();
+    let times: Vec<f64> = kills
+        .iter()
+        .filter_map(|k| k.recovered.map(|d| d.as_secs_f64()))
+        .collect();
+    report.recovery_secs_max = times.iter().copied().fold(0.0, f64::max);
+    report.recovery_secs_mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    let recovered: HashSet<&str> = kills
+        .iter()
+        .flat_map(|k| k.held.iter().map(String::as_str))
+        .collect();
+    report.recovered_tickets = recovered.len();
+    let mut waits: HashMap<String, usize> = HashMap::new();
+    for n in 0..spawned {
+        let Ok(log) = std::fs::read_to_string(dir.join(format!("worker-{n}.log"))) else {
+            continue;
+        };
+        for line in log.lines() {
+            let Ok(v) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let busy = v["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("another worker holds the ticket's lease"));
+            if let (true, Some(id)) = (busy, v["span"]["ticket_id"].as_str())
+                && recovered.contains(id)
+            {
+                *waits.entry(id.to_string()).or_default() += 1;
+            }
+        }
+    }
+    report.waits_per_recovered_max = waits.values().copied().max().unwrap_or(0);
+    report.waits_per_recovered_mean =
+        waits.values().sum::<usize>() as f64 / recovered.len().max(1) as f64;
 }
 
 async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<bool> {
@@ -794,6 +997,7 @@ async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<boo
     let ch = conn.create_channel().await?;
     let mut queues = vec![topology.tickets_queue.clone()];
     queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
+    queues.push(topology.wait_queue.clone());
     queues.push(topology.approvals_pending_queue.clone());
     let mut total = 0;
     for q in queues {
@@ -803,16 +1007,16 @@ async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<boo
     Ok(total == 0)
 }
 
-async fn approvals_settled(redis_url: &str, prefix: &str) -> anyhow::Result<bool> {
-    let store = ticket_agent::approvals::ApprovalStore::connect(redis_url, prefix).await?;
-    if !store.pending(1).await?.is_empty() {
-        return Ok(false);
-    }
-    Ok(store
-        .decided(100_000)
-        .await?
-        .iter()
-        .all(|r| r.status != ticket_agent::approvals::ApprovalStatus::Approved))
+async fn approvals_settled(database_url: &str) -> anyhow::Result<bool> {
+    let store = ticket_agent::approvals::ApprovalStore::connect(database_url).await?;
+    let settled = store.pending(1).await?.is_empty()
+        && store
+            .decided(100_000)
+            .await?
+            .iter()
+            .all(|r| r.status != ticket_agent::approvals::ApprovalStatus::Approved);
+    store.close().await;
+    Ok(settled)
 }
 
 async fn auto_reviewer(base: String, token: String) {

@@ -13,8 +13,23 @@
 //! With it, the whole worker path (HTTP client, retries, concurrency) runs under a
 //! realistic model latency without any outside service. `GET /health` answers 200 and
 //! `GET /stats` the request and error counts as JSON.
+//!
+//! It can also enforce an account's limits the way OpenAI does: requests and tokens
+//! per minute (`rpm`, `tpm`; 0 is no limit) over a sliding minute shared by every
+//! client, a request counting its prompt (4 bytes a token) plus its `max_tokens` or
+//! `max_completion_tokens`. A request past either limit is answered `429` at once with
+//! OpenAI's `rate_limit_exceeded` body (`type` `requests` or `tokens`, "Please try
+//! again in …"), `retry-after` and `retry-after-ms`; every answer carries
+//! `x-ratelimit-limit-*`, `x-ratelimit-remaining-*` and `x-ratelimit-reset-*` for
+//! `requests` and `tokens`, so a client-side limiter can be measured against it.
+//!
+//! Like OpenAI it caches a repeated prompt prefix by itself: `usage` carries
+//! `prompt_tokens_details.cached_tokens` for a request whose system prompt and tools
+//! an earlier request had (see [`AppState::cached_prefix`]).
 
+use std::collections::{HashSet, VecDeque};
 use std::future::Future;
+use std::hash::{Hash, Hasher};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,6 +46,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use ticket_agent::conversation::{Content, Message, Role, ToolArguments, ToolCall, ToolResult};
@@ -49,6 +65,10 @@ pub struct FakeLlmConfig {
     pub error_rate: f64,
     /// Seeds the draws of jitter and failures.
     pub seed: u64,
+    /// Requests per minute the account allows; 0: no limit.
+    pub rpm: u32,
+    /// Tokens per minute the account allows; 0: no limit.
+    pub tpm: u64,
 }
 
 impl Default for FakeLlmConfig {
@@ -58,6 +78,8 @@ impl Default for FakeLlmConfig {
             jitter: Duration::ZERO,
             error_rate: 0.0,
             seed: 1,
+            rpm: 0,
+            tpm: 0,
         }
     }
 }
@@ -69,6 +91,8 @@ pub struct FakeLlmStats {
     pub requests: AtomicU64,
     /// Completion requests answered with an error status (injected or a bad request).
     pub errors: AtomicU64,
+    /// Of the errors, requests refused for the account's RPM or TPM limit.
+    pub rate_limited: AtomicU64,
 }
 
 /// A copy of the counters, as `GET /stats` answers them.
@@ -78,6 +102,9 @@ pub struct StatsSnapshot {
     pub requests: u64,
     /// Completion requests answered with an error status.
     pub errors: u64,
+    /// Of the errors, requests refused for the account's RPM or TPM limit.
+    #[serde(default)]
+    pub rate_limited: u64,
 }
 
 impl FakeLlmStats {
@@ -86,6 +113,7 @@ impl FakeLlmStats {
         StatsSnapshot {
             requests: self.requests.load(Ordering::Relaxed),
             errors: self.errors.load(Ordering::Relaxed),
+            rate_limited: self.rate_limited.load(Ordering::Relaxed),
         }
     }
 }
@@ -96,6 +124,184 @@ struct AppState {
     rng: Mutex<StdRng>,
     model: RulesModel,
     next_id: AtomicU64,
+    /// The requests admitted in the last minute, oldest first: when and how many tokens.
+    window: Mutex<VecDeque<(Instant, u64)>>,
+    /// The prompt prefixes (system prompt and tools) seen so far, by hash.
+    prefixes: Mutex<HashSet<u64>>,
+}
+
+impl AppState {
+    /// Prompt caching as OpenAI reports it: a prompt whose stable prefix (the system
+    /// prompt, then the tools) was seen before reads that prefix from the cache, counted
+    /// in blocks of 128 tokens once it reaches 1,024 (4 bytes a token, as the limits
+    /// count). The first request with a prefix writes it and reads nothing.
+    fn cached_prefix(
+        &self,
+        system: &str,
+        tools: &[ticket_agent::conversation::ToolContract],
+    ) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        system.hash(&mut hasher);
+        let mut bytes = system.len();
+        for tool in tools {
+            tool.name.hash(&mut hasher);
+            bytes += tool.name.len() + tool.description.len() + tool.input_schema.to_string().len();
+        }
+        let seen = !self
+            .prefixes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(hasher.finish());
+        let tokens = (bytes as u64).div_ceil(4);
+        if seen && tokens >= 1024 {
+            tokens / 128 * 128
+        } else {
+            0
+        }
+    }
+}
+
+/// The limits' state as one request sees it.
+struct Quota {
+    limit_requests: u32,
+    remaining_requests: u32,
+    reset_requests: Duration,
+    limit_tokens: u64,
+    remaining_tokens: u64,
+    reset_tokens: Duration,
+}
+
+/// Why a request was refused, and how long until it would fit.
+struct Refusal {
+    kind: &'static str,
+    message: String,
+    wait: Duration,
+}
+
+const MINUTE: Duration = Duration::from_secs(60);
+
+impl AppState {
+    /// Admits a request of `tokens` against the sliding minute, or says why not; the
+    /// quota after the decision either way (for the headers).
+    fn admit(&self, tokens: u64, model: &str) -> (Quota, Option<Refusal>) {
+        let (rpm, tpm) = (self.config.rpm, self.config.tpm);
+        let now = Instant::now();
+        let mut window = self.window.lock().expect("window lock");
+        while window
+            .front()
+            .is_some_and(|(at, _)| now.duration_since(*at) >= MINUTE)
+        {
+            window.pop_front();
+        }
+        let used_requests = u32::try_from(window.len()).unwrap_or(u32::MAX);
+        let used_tokens: u64 = window.iter().map(|(_, t)| t).sum();
+        // When the oldest entries leave the minute: enough of them to free `need`.
+        let free_after = |need: u64, weight: &dyn Fn(u64) -> u64| -> Duration {
+            let mut freed = 0;
+            for (at, t) in window.iter() {
+                freed += weight(*t);
+                if freed >= need {
+                    return (*at + MINUTE).saturating_duration_since(now);
+                }
+            }
+            MINUTE
+        };
+        let refusal = if rpm > 0 && used_requests >= rpm {
+            let wait = free_after(u64::from(used_requests + 1 - rpm), &|_| 1);
+            Some(Refusal {
+                kind: "requests",
+                message: format!(
+                    "Rate limit reached for {model} in organization org-fake-llm on requests per min (RPM): Limit {rpm}, Used {used_requests}, Requested 1. Please try again in {}. Visit https://platform.openai.com/account/rate-limits to learn more.",
+                    go_duration(wait)
+                ),
+                wait,
+            })
+        } else if tpm > 0 && used_tokens + tokens > tpm {
+            let wait = if tokens > tpm {
+                MINUTE
+            } else {
+                free_after(used_tokens + tokens - tpm, &|t| t)
+            };
+            Some(Refusal {
+                kind: "tokens",
+                message: format!(
+                    "Rate limit reached for {model} in organization org-fake-llm on tokens per min (TPM): Limit {tpm}, Used {used_tokens}, Requested {tokens}. Please try again in {}. Visit https://platform.openai.com/account/rate-limits to learn more.",
+                    go_duration(wait)
+                ),
+                wait,
+            })
+        } else {
+            None
+        };
+        if refusal.is_none() {
+            window.push_back((now, tokens));
+        }
+        let used_requests = u32::try_from(window.len()).unwrap_or(u32::MAX);
+        let used_tokens: u64 = window.iter().map(|(_, t)| t).sum();
+        let reset = |n: usize| {
+            window.get(n).map_or(Duration::ZERO, |(at, _)| {
+                (*at + MINUTE).saturating_duration_since(now)
+            })
+        };
+        let quota = Quota {
+            limit_requests: rpm,
+            remaining_requests: rpm.saturating_sub(used_requests),
+            // The oldest request leaving the minute frees one.
+            reset_requests: reset(0),
+            limit_tokens: tpm,
+            remaining_tokens: tpm.saturating_sub(used_tokens),
+            // The whole minute refilled: when the newest request leaves it.
+            reset_tokens: reset(window.len().saturating_sub(1)),
+        };
+        (quota, refusal)
+    }
+}
+
+/// A duration as OpenAI's reset headers and messages write it (Go's form): `120ms`,
+/// `1.5s`, `6m0s`.
+pub fn go_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms < 1000 {
+        format!("{ms}ms")
+    } else if ms < 60_000 {
+        let text = format!("{:.3}", d.as_secs_f64());
+        format!("{}s", text.trim_end_matches('0').trim_end_matches('.'))
+    } else {
+        format!("{}m{}s", ms / 60_000, (ms % 60_000) / 1000)
+    }
+}
+
+/// Puts the `x-ratelimit-*` headers of `quota` on `response` (only for the limits
+/// that are set).
+fn rate_limit_headers(response: &mut Response, quota: &Quota) {
+    let headers = response.headers_mut();
+    let mut put = |name: &'static str, value: String| {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    };
+    if quota.limit_requests > 0 {
+        put(
+            "x-ratelimit-limit-requests",
+            quota.limit_requests.to_string(),
+        );
+        put(
+            "x-ratelimit-remaining-requests",
+            quota.remaining_requests.to_string(),
+        );
+        put(
+            "x-ratelimit-reset-requests",
+            go_duration(quota.reset_requests),
+        );
+    }
+    if quota.limit_tokens > 0 {
+        put("x-ratelimit-limit-tokens", quota.limit_tokens.to_string());
+        put(
+            "x-ratelimit-remaining-tokens",
+            quota.remaining_tokens.to_string(),
+        );
+        put("x-ratelimit-reset-tokens", go_duration(quota.reset_tokens));
+    }
 }
 
 /// The server's routes and its counters, for callers that serve them themselves.
@@ -107,6 +313,8 @@ pub fn router(config: FakeLlmConfig) -> (Router, Arc<FakeLlmStats>) {
         stats: stats.clone(),
         model: RulesModel::new(),
         next_id: AtomicU64::new(1),
+        window: Mutex::new(VecDeque::new()),
+        prefixes: Mutex::new(HashSet::new()),
     });
     let router = Router::new()
         .route("/v1/chat/completions", post(completions))
@@ -266,6 +474,34 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
             ));
         }
     };
+    let limited = state.config.rpm > 0 || state.config.tpm > 0;
+    let quota = if limited {
+        let model = request.model.as_deref().unwrap_or("fake-rules");
+        let tokens = (body.len() as u64).div_ceil(4)
+            + request
+                .max_completion_tokens
+                .or(request.max_tokens)
+                .unwrap_or(0);
+        let (quota, refusal) = state.admit(tokens, model);
+        if let Some(refusal) = refusal {
+            state.stats.rate_limited.fetch_add(1, Ordering::Relaxed);
+            let mut response = error_response(
+                StatusCode::TOO_MANY_REQUESTS,
+                refusal.kind,
+                Some("rate_limit_exceeded"),
+                &refusal.message,
+            );
+            rate_limit_headers(&mut response, &quota);
+            let ms = u64::try_from(refusal.wait.as_millis()).unwrap_or(u64::MAX);
+            let headers = response.headers_mut();
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(ms.div_ceil(1000)));
+            headers.insert("retry-after-ms", HeaderValue::from(ms));
+            return failed(response);
+        }
+        Some(quota)
+    } else {
+        None
+    };
     let (system, messages) = match request.conversation() {
         Ok(c) => c,
         Err(e) => {
@@ -293,6 +529,7 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
             system: &system,
             messages: &messages,
             tools: &tools,
+            answer_schema: None,
         })
         .await;
     let turn = match turn {
@@ -330,11 +567,12 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
     };
     let prompt_tokens = turn.usage.input_tokens.max(1);
     let completion_tokens = turn.usage.output_tokens.max(1);
+    let cached_tokens = state.cached_prefix(&system, &tools).min(prompt_tokens);
     let id = state.next_id.fetch_add(1, Ordering::Relaxed);
     let created = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    axum::Json(json!({
+    let mut response = axum::Json(json!({
         "id": format!("chatcmpl-fake-{id}"),
         "object": "chat.completion",
         "created": created,
@@ -344,9 +582,14 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
             "prompt_tokens": prompt_tokens,
             "completion_tokens": completion_tokens,
             "total_tokens": prompt_tokens + completion_tokens,
+            "prompt_tokens_details": { "cached_tokens": cached_tokens },
         },
     }))
-    .into_response()
+    .into_response();
+    if let Some(quota) = &quota {
+        rate_limit_headers(&mut response, quota);
+    }
+    response
 }
 
 /// A Chat Completions request, as far as the fake reads it.
@@ -354,6 +597,10 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
 struct WireRequest {
     #[serde(default)]
     model: Option<String>,
+    #[serde(default)]
+    max_tokens: Option<u64>,
+    #[serde(default)]
+    max_completion_tokens: Option<u64>,
     messages: Vec<WireMessage>,
     #[serde(default)]
     tools: Vec<WireTool>,

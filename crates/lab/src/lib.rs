@@ -13,10 +13,12 @@
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
 //! - [`proc`]: the child processes bench and chaos run, signal and measure.
+//! - [`pgdb`]: the scratch PostgreSQL database a run's approvals service keeps.
 
 pub mod bench;
 pub mod chaos;
 pub mod fake_llm;
 pub mod ingest_bench;
+pub mod pgdb;
 pub mod proc;
 pub mod traffic;

@@ -64,6 +64,12 @@ enum Command {
         /// Seeds jitter and failures.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Requests per minute the fake account allows (429 past it); 0: no limit.
+        #[arg(long, default_value_t = 0)]
+        rpm: u32,
+        /// Tokens per minute it allows (prompt at 4 bytes a token plus max_tokens); 0: none.
+        #[arg(long, default_value_t = 0)]
+        tpm: u64,
     },
     /// Measures throughput, latency, CPU and memory on the local RabbitMQ and Redis
     /// and prints the tables of docs/benchmarks.md.
@@ -147,6 +153,14 @@ enum Command {
         /// SIGKILL a worker this often, in seconds.
         #[arg(long, default_value_t = 3.0)]
         kill_every_secs: f64,
+        /// The workers' lease, in seconds (worker.lease_secs): how long a killed worker's
+        /// tickets wait before another worker may take them.
+        #[arg(long, default_value_t = 5)]
+        lease_secs: u64,
+        /// SIGKILL the approvals service this often, in seconds, while approvals wait
+        /// or execute (a replacement starts at once); 0: never.
+        #[arg(long, default_value_t = 4.0)]
+        kill_approvals_every_secs: f64,
         /// Give up waiting for the drain after this many seconds.
         #[arg(long, default_value_t = 900)]
         deadline_secs: u64,
@@ -276,6 +290,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             concurrency,
             model_latency_ms,
             kill_every_secs,
+            lease_secs,
+            kill_approvals_every_secs,
             deadline_secs,
             no_rabbitmq_restart,
             agent_binary: given,
@@ -289,6 +305,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 concurrency,
                 model_latency: std::time::Duration::from_millis(model_latency_ms),
                 kill_every: std::time::Duration::from_secs_f64(kill_every_secs.max(0.1)),
+                lease_secs: lease_secs.max(1),
+                kill_approvals_every: (kill_approvals_every_secs > 0.0)
+                    .then(|| std::time::Duration::from_secs_f64(kill_approvals_every_secs)),
                 deadline: std::time::Duration::from_secs(deadline_secs),
                 restart_rabbitmq: !no_rabbitmq_restart,
                 binary: agent_binary(given)?,
@@ -321,7 +340,19 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             jitter_ms,
             error_rate,
             seed,
-        } => run_fake_llm(&listen, latency_ms, jitter_ms, error_rate, seed).await,
+            rpm,
+            tpm,
+        } => {
+            let config = fake_llm::FakeLlmConfig {
+                latency: std::time::Duration::from_millis(latency_ms),
+                jitter: std::time::Duration::from_millis(jitter_ms),
+                error_rate,
+                seed,
+                rpm,
+                tpm,
+            };
+            run_fake_llm(&listen, config).await
+        }
     }
 }
 
@@ -359,15 +390,9 @@ fn run_gen(
     Ok(ExitCode::SUCCESS)
 }
 
-async fn run_fake_llm(
-    listen: &str,
-    latency_ms: u64,
-    jitter_ms: u64,
-    error_rate: f64,
-    seed: u64,
-) -> anyhow::Result<ExitCode> {
+async fn run_fake_llm(listen: &str, config: fake_llm::FakeLlmConfig) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
-        (0.0..=1.0).contains(&error_rate),
+        (0.0..=1.0).contains(&config.error_rate),
         "--error-rate must be between 0 and 1"
     );
     let listener = tokio::net::TcpListener::bind(listen)
@@ -376,12 +401,6 @@ async fn run_fake_llm(
     let addr = listener.local_addr()?;
     println!("fake-llm listening on http://{addr} (base_url http://{addr}/v1)");
     std::io::stdout().flush()?;
-    let config = fake_llm::FakeLlmConfig {
-        latency: std::time::Duration::from_millis(latency_ms),
-        jitter: std::time::Duration::from_millis(jitter_ms),
-        error_rate,
-        seed,
-    };
     fake_llm::serve(listener, config, app::shutdown_signal()).await?;
     Ok(ExitCode::SUCCESS)
 }

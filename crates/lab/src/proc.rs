@@ -80,6 +80,15 @@ impl Child {
         self.inner.try_wait().ok().flatten()
     }
 
+    /// Waits up to `limit` for the child to exit (after a signal): its status, or
+    /// `None` if it is still running.
+    pub async fn wait_exit(&mut self, limit: Duration) -> Option<ExitStatus> {
+        tokio::time::timeout(limit, self.inner.wait())
+            .await
+            .ok()
+            .and_then(Result::ok)
+    }
+
     /// SIGTERM, then up to `grace` for it to exit, then SIGKILL. Returns whether it
     /// exited within the grace.
     pub async fn stop(mut self, grace: Duration) -> bool {

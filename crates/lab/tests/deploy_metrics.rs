@@ -336,7 +336,7 @@ async fn approve_pending(client: &reqwest::Client, console: SocketAddr) -> Resul
 }
 
 /// Runs the fleet and returns the names from deploy/ it found exported, or what went wrong.
-async fn run_fleet(prefix: &str, outbox: &Path) -> Result<Vec<String>, String> {
+async fn run_fleet(prefix: &str, outbox: &Path, database_url: &str) -> Result<Vec<String>, String> {
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(10))
         .build()
@@ -369,6 +369,10 @@ async fn run_fleet(prefix: &str, outbox: &Path) -> Result<Vec<String>, String> {
             "TICKET_AGENT_REVIEWERS".to_string(),
             format!("deploy:{REVIEWER_TOKEN}"),
         ),
+        (
+            "TICKET_AGENT__APPROVALS__DATABASE_URL".to_string(),
+            database_url.to_string(),
+        ),
     ]);
     let mut approvals = Proc::spawn(
         "approvals serve",
@@ -385,7 +389,13 @@ async fn run_fleet(prefix: &str, outbox: &Path) -> Result<Vec<String>, String> {
     let mut worker_env = env.clone();
     worker_env.extend(
         [
-            ("TICKET_AGENT__MODEL__PROVIDER", "openai".to_string()),
+            // The cascade (rules first, the fake's OpenAI API for what rules declines),
+            // its LLM tier a chain with a fallback model, as a fleet runs them.
+            ("TICKET_AGENT__MODEL__PROVIDER", "cascade".to_string()),
+            (
+                "TICKET_AGENT__MODEL__FALLBACKS",
+                "openai:fake-fallback".to_string(),
+            ),
             (
                 "TICKET_AGENT__MODEL__OPENAI__BASE_URL",
                 format!("{model_url}/v1"),
@@ -421,11 +431,19 @@ async fn run_fleet(prefix: &str, outbox: &Path) -> Result<Vec<String>, String> {
     };
 
     // Five example tickets: order status questions, refunds (one refund is enough for the
-    // approvals' families), through the real `submit`.
-    let tickets: Vec<&str> = include_str!("../../../examples/tickets.jsonl")
+    // approvals' families), and five in other languages, which the rules tier declines to
+    // the LLM tier (its calls, retries and prompt cache), through the real `submit`.
+    let mut tickets: Vec<&str> = include_str!("../../../examples/tickets.jsonl")
         .lines()
         .take(5)
         .collect();
+    tickets.extend([
+        r#"{"ticket_id":"T-DE-1","customer_id":"C001","order_id":"O1002","subject":"Wo bleibt meine Bestellung?","body":"Hallo, ich habe vor einigen Tagen eine Tastatur bestellt und warte immer noch darauf. Können Sie mir bitte sagen, wann sie ankommt? Vielen Dank und freundliche Grüße"}"#,
+        r#"{"ticket_id":"T-FR-1","customer_id":"C001","order_id":"O1002","subject":"Où est ma commande ?","body":"Bonjour, j'ai commandé un clavier il y a quelques jours et je l'attends toujours. Pouvez-vous me dire quand il arrivera ? Merci beaucoup"}"#,
+        r#"{"ticket_id":"T-ES-1","customer_id":"C001","order_id":"O1002","subject":"¿Dónde está mi pedido?","body":"Hola, pedí un teclado hace unos días y todavía lo estoy esperando. ¿Me pueden decir cuándo llegará? Muchas gracias"}"#,
+        r#"{"ticket_id":"T-NL-1","customer_id":"C001","order_id":"O1002","subject":"Waar blijft mijn bestelling?","body":"Hallo, ik heb een paar dagen geleden een toetsenbord besteld en wacht er nog steeds op. Kunt u mij vertellen wanneer het aankomt? Hartelijk dank"}"#,
+        r#"{"ticket_id":"T-IT-1","customer_id":"C001","order_id":"O1002","subject":"Dov'è il mio ordine?","body":"Ciao, ho ordinato una tastiera qualche giorno fa e la sto ancora aspettando. Potete dirmi quando arriverà? Grazie mille"}"#,
+    ]);
     let mut submit = Command::new(product_binary());
     submit
         .args(["submit", "-"])
@@ -618,8 +636,12 @@ async fn every_metric_the_dashboard_rules_and_autoscaler_name_is_exported_by_a_r
         .as_nanos();
     let prefix = format!("ta-test-deploy-{}-{nanos}", std::process::id());
     let outbox = tempfile::tempdir().unwrap();
-    let result = run_fleet(&prefix, &outbox.path().join("outbox.jsonl")).await;
+    let db = ticket_agent_lab::pgdb::ScratchDb::create("deploy")
+        .await
+        .unwrap();
+    let result = run_fleet(&prefix, &outbox.path().join("outbox.jsonl"), &db.url).await;
     cleanup(&prefix).await;
+    let _ = db.drop_now().await;
     let exported = result.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(exported.len(), names.len());
     eprintln!(

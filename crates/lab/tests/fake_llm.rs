@@ -160,6 +160,19 @@ async fn tickets_through_the_fake_server_end_exactly_as_with_the_rules_model_cal
             "{line}"
         );
     }
+    // Every request after the first carries the same system prompt and tools: the
+    // fake's prompt cache serves them, as OpenAI's does, and the usage says so.
+    let read = |l: &Value| l["usage"]["cache_read_input_tokens"].as_u64().unwrap_or(0);
+    for line in wire.values() {
+        assert!(
+            read(line) <= line["usage"]["input_tokens"].as_u64().unwrap(),
+            "{line}"
+        );
+    }
+    assert!(
+        wire.values().map(read).sum::<u64>() > 0,
+        "no cached prompt tokens reported"
+    );
     let counted = stats(&root).await;
     let turns: u64 = wire.values().map(|l| l["turns"].as_u64().unwrap()).sum();
     assert_eq!(counted.requests, turns);
@@ -176,6 +189,7 @@ async fn with_three_in_ten_requests_failing_every_ticket_still_finishes_through_
             jitter: Duration::from_millis(3),
             error_rate: 0.3,
             seed: 5,
+            ..FakeLlmConfig::default()
         },
     )
     .await
@@ -208,4 +222,143 @@ async fn with_three_in_ten_requests_failing_every_ticket_still_finishes_through_
     let turns: u64 = wire.values().map(|l| l["turns"].as_u64().unwrap()).sum();
     assert_eq!(counted.requests, turns + counted.errors);
     server.stop().await.unwrap();
+}
+
+/// A small chat completion request of `max_tokens`, as a client would send it.
+fn small_request(max_tokens: u64) -> serde_json::Value {
+    serde_json::json!({
+        "model": "gpt-4o-mini",
+        "max_tokens": max_tokens,
+        "messages": [
+            {"role": "system", "content": "You resolve support tickets."},
+            {"role": "user", "content": "Where is my order O1001?"}
+        ]
+    })
+}
+
+async fn post(url: &str, body: &serde_json::Value) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(url)
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    response
+        .headers()
+        .get(name)
+        .unwrap_or_else(|| panic!("no {name} header"))
+        .to_str()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn past_its_requests_per_minute_the_server_answers_429_as_openai_does_with_the_budget_headers()
+ {
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::ZERO,
+            rpm: 3,
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let url = format!("{}/chat/completions", server.base_url());
+    for remaining in ["2", "1", "0"] {
+        let response = post(&url, &small_request(64)).await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(header(&response, "x-ratelimit-limit-requests"), "3");
+        assert_eq!(
+            header(&response, "x-ratelimit-remaining-requests"),
+            remaining
+        );
+        let reset = header(&response, "x-ratelimit-reset-requests");
+        assert!(reset.ends_with('s'), "{reset}");
+        assert!(response.headers().get("x-ratelimit-limit-tokens").is_none());
+    }
+
+    let refused = post(&url, &small_request(64)).await;
+    assert_eq!(refused.status(), 429);
+    assert_eq!(header(&refused, "x-ratelimit-remaining-requests"), "0");
+    // The oldest of the three leaves the minute in just under 60 s.
+    let retry_ms: u64 = header(&refused, "retry-after-ms").parse().unwrap();
+    assert!((55_000..=60_000).contains(&retry_ms), "{retry_ms}");
+    assert_eq!(
+        header(&refused, "retry-after"),
+        retry_ms.div_ceil(1000).to_string()
+    );
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["error"]["type"], "requests");
+    assert_eq!(body["error"]["code"], "rate_limit_exceeded");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "Rate limit reached for gpt-4o-mini in organization org-fake-llm on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in "
+        ),
+        "{message}"
+    );
+    let stats = stats(&format!("http://{}", server.addr)).await;
+    assert_eq!(
+        (stats.requests, stats.errors, stats.rate_limited),
+        (4, 1, 1)
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_request_past_the_tokens_per_minute_left_is_refused_and_counts_nothing() {
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::ZERO,
+            tpm: 1_000,
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let url = format!("{}/chat/completions", server.base_url());
+    let body = small_request(600);
+    // The prompt at 4 bytes a token, plus the completion limit.
+    let tokens = (body.to_string().len() as u64).div_ceil(4) + 600;
+    let first = post(&url, &body).await;
+    assert_eq!(first.status(), 200);
+    assert_eq!(header(&first, "x-ratelimit-limit-tokens"), "1000");
+    assert_eq!(
+        header(&first, "x-ratelimit-remaining-tokens"),
+        (1_000 - tokens).to_string()
+    );
+
+    let refused = post(&url, &body).await;
+    assert_eq!(refused.status(), 429);
+    assert_eq!(
+        header(&refused, "x-ratelimit-remaining-tokens"),
+        (1_000 - tokens).to_string(),
+        "a refused request reserves nothing"
+    );
+    let json: Value = refused.json().await.unwrap();
+    assert_eq!(json["error"]["type"], "tokens");
+    let message = json["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!(
+            "on tokens per min (TPM): Limit 1000, Used {tokens}, Requested {tokens}."
+        )),
+        "{message}"
+    );
+    // A request that fits what is left still goes through.
+    let fits = post(&url, &small_request(1)).await;
+    assert_eq!(fits.status(), 200);
+    server.stop().await.unwrap();
+}
+
+#[test]
+fn reset_durations_are_written_as_openai_writes_them() {
+    assert_eq!(fake_llm::go_duration(Duration::from_millis(120)), "120ms");
+    assert_eq!(fake_llm::go_duration(Duration::from_millis(1500)), "1.5s");
+    assert_eq!(fake_llm::go_duration(Duration::from_secs(1)), "1s");
+    assert_eq!(fake_llm::go_duration(Duration::from_secs(360)), "6m0s");
 }

@@ -1,0 +1,931 @@
+//! The back door: outcomes and approval decisions written back to where tickets came
+//! from, by one long-running process per sink (`ticket-agent connector zendesk`,
+//! `ticket-agent connector webhook`).
+//!
+//! This module owns the delivery of one event, whatever the sink ([`Connector::deliver`]):
+//! the sink turns the event into its calls ([`Sink::plan`]: a reply, a note, one POST),
+//! and each call is made at most once per ticket and event. Before a call its key is
+//! claimed in Redis ([`Ledger`], the lease protocol of [`crate::kv`]); a call already
+//! recorded as delivered is skipped, so a re-published outcome or a redelivery posts
+//! nothing twice. A call the far end throttles (429, honouring `Retry-After`) or fails
+//! (5xx, 408, 409, a timeout) is retried with jittered backoff up to
+//! `connector.max_attempts`; one it refuses (any other 4xx) is not retried: the
+//! delivery is dead-lettered with the reason into the sink's dead queue. The loop
+//! around it ([`ConnectorApp::run_until_stopped`]) owns the consumer, the settling
+//! (ack, dead-letter with a confirm, or put back), the probes on `connector.listen`
+//! and the drain on shutdown. The sinks
+//! are [`zendesk`] (which also reads Zendesk's inbound webhook for the ingest API) and
+//! [`webhook`] (Standard Webhooks). docs/integrations.md is the operator's manual.
+
+pub mod webhook;
+pub mod zendesk;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::Context;
+use async_trait::async_trait;
+use chrono::Utc;
+use lapin::message::Delivery;
+use lapin::options::BasicAckOptions;
+use lapin::{BasicProperties, Channel};
+use redis::aio::ConnectionManager;
+use serde::Serialize;
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::approvals::DecisionAudit;
+use crate::backoff::Backoff;
+use crate::config::Settings;
+use crate::kv::{self, Begun, Lease, StoreError};
+use crate::metrics::{self, Readiness, ReadyCheck};
+use crate::queue::consumer::Consumer;
+use crate::queue::messages::OutcomeMessage;
+use crate::queue::{
+    ConnectorQueues, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, Topology, long_string,
+    publish_confirmed, put_back, republished,
+};
+
+/// How long deliveries abandoned at the shutdown deadline get to give their claims
+/// back and their messages to the broker.
+const ABANDON_WAIT: Duration = Duration::from_secs(5);
+
+/// What a connector delivers: a ticket's outcome, or a later decision on one of its
+/// approvals.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// From the `outcomes` exchange.
+    Outcome(OutcomeMessage),
+    /// From the `approvals.decisions` exchange.
+    Decision(DecisionAudit),
+}
+
+impl Event {
+    /// Reads a message by the routing key it came with (`ticket.*` or `decision.*`).
+    ///
+    /// # Errors
+    /// Another routing key, or a body that is not that message.
+    pub fn parse(routing_key: &str, body: &[u8]) -> Result<Event, String> {
+        if routing_key.starts_with("ticket.") {
+            serde_json::from_slice(body)
+                .map(Event::Outcome)
+                .map_err(|e| format!("not an outcome message: {e}"))
+        } else if routing_key.starts_with("decision.") {
+            serde_json::from_slice(body)
+                .map(Event::Decision)
+                .map_err(|e| format!("not a decision record: {e}"))
+        } else {
+            Err(format!("unexpected routing key {routing_key:?}"))
+        }
+    }
+
+    /// The ticket it is about.
+    pub fn ticket_id(&self) -> &str {
+        match self {
+            Event::Outcome(o) => &o.ticket_id,
+            Event::Decision(d) => &d.ticket_id,
+        }
+    }
+
+    /// Its type: `ticket.resolved`, `ticket.refund_proposed`, `ticket.escalated`,
+    /// `decision.executed`, `decision.failed`, `decision.approved`,
+    /// `decision.rejected`, `decision.expired`.
+    pub fn kind(&self) -> String {
+        match self {
+            Event::Outcome(o) => o.routing_key(),
+            Event::Decision(d) => format!("decision.{}", DecisionKind::of(d).as_str()),
+        }
+    }
+
+    /// What makes it one event of its ticket: the outcome, or the approval and its
+    /// decision. With the ticket id, the key of its delivery records.
+    pub fn event_key(&self) -> String {
+        match self {
+            Event::Outcome(o) => format!("outcome:{}", o.outcome),
+            Event::Decision(d) => {
+                format!(
+                    "decision:{}:{}",
+                    d.approval_id,
+                    DecisionKind::of(d).as_str()
+                )
+            }
+        }
+    }
+}
+
+/// Where a decision ended, as a help desk is told it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    /// Approved, and the backend carried it out.
+    Executed,
+    /// Approved, and the backend refused it for good.
+    Failed,
+    /// Approved; its execution is not recorded yet.
+    Approved,
+    /// Rejected by a reviewer.
+    Rejected,
+    /// Nobody decided in time; the ticket was escalated.
+    Expired,
+}
+
+impl DecisionKind {
+    /// The kind of an audit record.
+    pub fn of(audit: &DecisionAudit) -> Self {
+        match audit.decision.as_str() {
+            "rejected" => Self::Rejected,
+            "expired" => Self::Expired,
+            _ => match audit.execution.as_ref().map(|e| e.status.as_str()) {
+                Some("succeeded") => Self::Executed,
+                Some(_) => Self::Failed,
+                None => Self::Approved,
+            },
+        }
+    }
+
+    /// The snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Executed => "executed",
+            Self::Failed => "failed",
+            Self::Approved => "approved",
+            Self::Rejected => "rejected",
+            Self::Expired => "expired",
+        }
+    }
+}
+
+/// One call a sink makes for an event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// Unique per ticket, event and call (`{ticket}:{event}:{call}`): the key of its
+    /// delivery record.
+    pub key: String,
+    /// What the sink addresses (Zendesk's ticket id; the webhook's message id).
+    pub target: String,
+    /// The request's JSON body.
+    pub body: serde_json::Value,
+}
+
+/// What a sink makes of an event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// These calls, in order.
+    Calls(Vec<Call>),
+    /// Nothing: the event is not this sink's (and why).
+    Skip(String),
+}
+
+/// Why a call failed; decided once, where the answer is read ([`classify`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SendError {
+    /// Worth another attempt: throttled, a server error, a timeout, no connection.
+    #[error("{error}")]
+    Transient {
+        /// What happened.
+        error: String,
+        /// The server's `Retry-After`, when it gave one.
+        retry_after: Option<Duration>,
+    },
+    /// Refused for good: another attempt would be refused the same way.
+    #[error("{0}")]
+    Permanent(String),
+}
+
+/// A help desk (or any receiver) that outcomes and decisions are written to.
+#[async_trait]
+pub trait Sink: Send + Sync {
+    /// Its name (`zendesk`, `webhook`): its queues and its delivery records.
+    fn name(&self) -> &'static str;
+
+    /// The calls an event becomes.
+    fn plan(&self, event: &Event) -> Plan;
+
+    /// Makes one call once.
+    ///
+    /// # Errors
+    /// [`SendError`], transient or permanent.
+    async fn send(&self, call: &Call) -> Result<(), SendError>;
+}
+
+/// The answer to a call, as [`SendError`]: 2xx is delivered; 429, 408, 409 and 5xx
+/// are worth retrying (after `Retry-After` when given; Zendesk answers 409 to
+/// concurrent updates of one ticket); any other status is a refusal.
+///
+/// # Errors
+/// The status as a [`SendError`], with `body` (trimmed) in its message.
+pub fn classify(
+    status: reqwest::StatusCode,
+    headers: &reqwest::header::HeaderMap,
+    body: &str,
+) -> Result<(), SendError> {
+    if status.is_success() {
+        return Ok(());
+    }
+    let snippet: String = body.trim().chars().take(300).collect();
+    let error = format!("HTTP {}: {snippet}", status.as_u16());
+    let code = status.as_u16();
+    if code == 429 || code == 408 || code == 409 || status.is_server_error() {
+        Err(SendError::Transient {
+            error,
+            retry_after: crate::http::retry_after(headers, Utc::now()),
+        })
+    } else {
+        Err(SendError::Permanent(error))
+    }
+}
+
+/// A request that got no answer, as a transient failure.
+pub fn unanswered(error: &reqwest::Error) -> SendError {
+    SendError::Transient {
+        error: crate::http::error_chain(error),
+        retry_after: None,
+    }
+}
+
+/// What was delivered, per sink, ticket, event and call, in Redis: keys
+/// `{prefix}:connector:{sink}:delivered:{call}` (the record, kept
+/// `connector.delivered_ttl_secs`) and `…:claim:{call}` (the claim while the call is
+/// being made).
+#[derive(Clone)]
+pub struct Ledger {
+    conn: ConnectionManager,
+    prefix: String,
+}
+
+/// The delivery record of one call.
+#[derive(Debug, Serialize)]
+struct DeliveredRecord<'a> {
+    target: &'a str,
+    delivered_at: chrono::DateTime<Utc>,
+}
+
+impl Ledger {
+    /// The ledger of sink `sink` under `prefix`.
+    ///
+    /// # Errors
+    /// Redis unreachable.
+    pub async fn connect(url: &str, prefix: &str, sink: &str) -> Result<Self, StoreError> {
+        Ok(Self {
+            conn: kv::connect(url).await?,
+            prefix: format!("{prefix}:connector:{sink}"),
+        })
+    }
+
+    fn keys(&self, call: &str) -> (String, String) {
+        (
+            format!("{}:delivered:{call}", self.prefix),
+            format!("{}:claim:{call}", self.prefix),
+        )
+    }
+
+    /// Whether Redis answers.
+    pub async fn ping(&self) -> bool {
+        kv::ping(&self.conn).await
+    }
+
+    /// Deletes every record of this sink (tests clean up with it).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn delete_all(&self) -> Result<(), StoreError> {
+        kv::delete_matching(&self.conn, &[format!("{}:*", self.prefix)]).await
+    }
+}
+
+/// The retry rule of one call.
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    /// Attempts in all.
+    pub max_attempts: u32,
+    /// The waits of our own choosing.
+    pub backoff: Backoff,
+    /// How long a claim holds (renewed before each attempt).
+    pub claim_lease: Duration,
+    /// How long a delivery record is kept.
+    pub delivered_ttl: Duration,
+}
+
+impl RetryPolicy {
+    /// From `[connector]`.
+    pub fn from_settings(settings: &Settings) -> Self {
+        let c = &settings.connector;
+        Self {
+            max_attempts: c.max_attempts,
+            backoff: Backoff::new(
+                Duration::from_millis(c.backoff_base_ms),
+                Duration::from_millis(c.backoff_max_ms),
+            ),
+            claim_lease: Duration::from_secs(c.claim_lease_secs),
+            delivered_ttl: Duration::from_secs(c.delivered_ttl_secs),
+        }
+    }
+}
+
+/// Why a delivery was dead-lettered (`x-dead-reason`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeadReason {
+    /// Not a message a connector reads.
+    Malformed,
+    /// The far end refused a call (a 4xx other than 408, 409, 429).
+    Refused,
+    /// Transient failures past `connector.max_attempts`.
+    MaxAttempts,
+}
+
+impl DeadReason {
+    /// The header value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Malformed => "malformed",
+            Self::Refused => "refused",
+            Self::MaxAttempts => "max_attempts",
+        }
+    }
+}
+
+/// What became of one delivery. Decided once, then settled once.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Delivered {
+    /// Every call is delivered: `sent` now, `already` by an earlier delivery.
+    Done {
+        /// Calls made now.
+        sent: usize,
+        /// Calls found delivered before (a re-published or redelivered event).
+        already: usize,
+    },
+    /// Not this sink's event.
+    Skipped(String),
+    /// To the sink's dead queue, with the reason.
+    DeadLetter {
+        /// `x-dead-reason`.
+        reason: DeadReason,
+        /// The last error, into `x-last-error`.
+        error: String,
+    },
+    /// Not now (Redis down, shutting down, another connector on the same call): back
+    /// to the queue for a later try.
+    PutBack {
+        /// Why.
+        error: String,
+    },
+}
+
+impl Delivered {
+    /// A short name for logs and the run's tally.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Delivered::Done { sent: 0, .. } => "duplicate",
+            Delivered::Done { .. } => "delivered",
+            Delivered::Skipped(_) => "skipped",
+            Delivered::DeadLetter { .. } => "dead_letter",
+            Delivered::PutBack { .. } => "put_back",
+        }
+    }
+}
+
+/// One call's end, inside [`Connector::deliver`].
+enum CallEnd {
+    Sent,
+    Already,
+    Stop(Delivered),
+}
+
+/// A sink with its ledger and retry rule: delivers one event.
+pub struct Connector {
+    sink: Arc<dyn Sink>,
+    ledger: Ledger,
+    policy: RetryPolicy,
+}
+
+impl Connector {
+    /// A connector writing to `sink`.
+    pub fn new(sink: Arc<dyn Sink>, ledger: Ledger, policy: RetryPolicy) -> Self {
+        Self {
+            sink,
+            ledger,
+            policy,
+        }
+    }
+
+    /// The sink's name.
+    pub fn sink(&self) -> &'static str {
+        self.sink.name()
+    }
+
+    /// The ledger.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// Delivers one event: each of its calls at most once, retried while worth it.
+    /// `abandon` cancelled gives the event back (at the shutdown deadline).
+    pub async fn deliver(&self, event: &Event, abandon: &CancellationToken) -> Delivered {
+        let calls = match self.sink.plan(event) {
+            Plan::Calls(calls) => calls,
+            Plan::Skip(why) => return Delivered::Skipped(why),
+        };
+        let (mut sent, mut already) = (0, 0);
+        for call in &calls {
+            match self.call(call, abandon).await {
+                CallEnd::Sent => sent += 1,
+                CallEnd::Already => already += 1,
+                CallEnd::Stop(d) => return d,
+            }
+        }
+        Delivered::Done { sent, already }
+    }
+
+    /// Waits `delay`, or gives up when `abandon` is cancelled first.
+    async fn pause(delay: Duration, abandon: &CancellationToken) -> bool {
+        tokio::select! {
+            () = tokio::time::sleep(delay) => true,
+            () = abandon.cancelled() => false,
+        }
+    }
+
+    async fn call(&self, call: &Call, abandon: &CancellationToken) -> CallEnd {
+        let (done, claim) = self.ledger.keys(&call.key);
+        let lease = Lease {
+            done: &done,
+            lease: &claim,
+        };
+        let conn = &self.ledger.conn;
+        let token = format!("{:032x}", rand::random::<u128>());
+        let put_back = |error: String| CallEnd::Stop(Delivered::PutBack { error });
+        // Another connector holding the claim is making this very call: wait for it
+        // to finish (then the record answers) or for its claim to run out.
+        let mut busy = 0u32;
+        loop {
+            match lease
+                .begin(conn, &done, &token, self.policy.claim_lease)
+                .await
+            {
+                Ok(Begun::Done(_)) => return CallEnd::Already,
+                Ok(Begun::Leased(_)) => break,
+                Ok(Begun::Busy(_)) if busy + 1 < self.policy.max_attempts => {
+                    if !Self::pause(self.policy.backoff.delay(busy), abandon).await {
+                        return put_back("shutting down".into());
+                    }
+                    busy += 1;
+                }
+                Ok(Begun::Busy(_)) => {
+                    return put_back(format!("{} is claimed by another connector", call.key));
+                }
+                Err(e) => {
+                    // Give Redis a moment before the message comes straight back.
+                    Self::pause(self.policy.backoff.delay(0), abandon).await;
+                    return put_back(format!("redis: {e}"));
+                }
+            }
+        }
+
+        let mut attempt = 1u32;
+        let failure = loop {
+            match self.sink.send(call).await {
+                Ok(()) => {
+                    let record = serde_json::to_string(&DeliveredRecord {
+                        target: &call.target,
+                        delivered_at: Utc::now(),
+                    })
+                    .expect("records serialize");
+                    if let Err(e) = lease
+                        .finish(conn, &record, self.policy.delivered_ttl, &token)
+                        .await
+                    {
+                        // Delivered but not recorded: a redelivery within the claim's
+                        // life is told it is busy, after it would post again. Say so.
+                        tracing::error!(call = %call.key, error = %e, "delivered, but the delivery record was not written");
+                    }
+                    return CallEnd::Sent;
+                }
+                Err(SendError::Permanent(error)) => {
+                    break Delivered::DeadLetter {
+                        reason: DeadReason::Refused,
+                        error,
+                    };
+                }
+                Err(SendError::Transient { error, retry_after }) => {
+                    if attempt >= self.policy.max_attempts {
+                        break Delivered::DeadLetter {
+                            reason: DeadReason::MaxAttempts,
+                            error: format!("after {attempt} attempts: {error}"),
+                        };
+                    }
+                    let wait =
+                        retry_after.unwrap_or_else(|| self.policy.backoff.delay(attempt - 1));
+                    tracing::info!(call = %call.key, attempt, wait_ms = wait.as_millis() as u64, error = %error, "delivery failed; retrying");
+                    // The claim must outlive the wait and the next attempt.
+                    let keep = wait + self.policy.claim_lease;
+                    match lease.extend(conn, &token, keep).await {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            break Delivered::PutBack {
+                                error: format!("the claim on {} ran out", call.key),
+                            };
+                        }
+                        Err(e) => {
+                            break Delivered::PutBack {
+                                error: format!("redis: {e}"),
+                            };
+                        }
+                    }
+                    if !Self::pause(wait, abandon).await {
+                        break Delivered::PutBack {
+                            error: "shutting down".into(),
+                        };
+                    }
+                    attempt += 1;
+                }
+            }
+        };
+        if let Err(e) = lease.release(conn, &token).await {
+            tracing::warn!(call = %call.key, error = %e, "could not give the claim back; it runs out by itself");
+        }
+        CallEnd::Stop(failure)
+    }
+}
+
+/// What one run of the connector did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct ConnectorStats {
+    /// Events whose calls were all made now.
+    pub delivered: u64,
+    /// Events found delivered already (re-published, redelivered).
+    pub duplicates: u64,
+    /// Events not for this sink.
+    pub skipped: u64,
+    /// Events dead-lettered.
+    pub dead_lettered: u64,
+    /// Events given back to the queue.
+    pub put_back: u64,
+}
+
+#[derive(Default)]
+struct Tally {
+    delivered: AtomicU64,
+    duplicates: AtomicU64,
+    skipped: AtomicU64,
+    dead_lettered: AtomicU64,
+    put_back: AtomicU64,
+}
+
+impl Tally {
+    fn count(&self, d: &Delivered) {
+        let counter = match d {
+            Delivered::Done { sent: 0, .. } => &self.duplicates,
+            Delivered::Done { .. } => &self.delivered,
+            Delivered::Skipped(_) => &self.skipped,
+            Delivered::DeadLetter { .. } => &self.dead_lettered,
+            Delivered::PutBack { .. } => &self.put_back,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn stats(&self) -> ConnectorStats {
+        let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        ConnectorStats {
+            delivered: n(&self.delivered),
+            duplicates: n(&self.duplicates),
+            skipped: n(&self.skipped),
+            dead_lettered: n(&self.dead_lettered),
+            put_back: n(&self.put_back),
+        }
+    }
+}
+
+/// Ready when a consuming session is open and Redis answers.
+struct ConnectorHealth {
+    connected: Arc<AtomicBool>,
+    connector: Arc<Connector>,
+}
+
+#[async_trait]
+impl ReadyCheck for ConnectorHealth {
+    async fn readiness(&self) -> Readiness {
+        let redis = tokio::time::timeout(metrics::READY_TIMEOUT, self.connector.ledger.ping())
+            .await
+            .unwrap_or(false);
+        Readiness {
+            rabbitmq: self.connected.load(Ordering::SeqCst),
+            redis,
+            postgres: None,
+        }
+    }
+}
+
+/// The long-running connector: consumes the sink's queue, delivers each event,
+/// settles it, and serves `/metrics`, `/healthz` and `/readyz` on `connector.listen`.
+pub struct ConnectorApp {
+    connector: Arc<Connector>,
+    consumer: Consumer,
+    queues: ConnectorQueues,
+    grace: Duration,
+    listener: Option<TcpListener>,
+    connected: Arc<AtomicBool>,
+}
+
+impl ConnectorApp {
+    /// The process for `connector`, `connector.listen` bound (`crate::app::connector_app`
+    /// builds it from settings).
+    ///
+    /// # Errors
+    /// An address that cannot be bound.
+    pub async fn build(settings: &Settings, connector: Connector) -> anyhow::Result<Self> {
+        let listen = settings.connector.listen.trim();
+        let listener = if listen.is_empty() {
+            None
+        } else {
+            Some(
+                TcpListener::bind(listen)
+                    .await
+                    .with_context(|| format!("binding connector.listen = {listen}"))?,
+            )
+        };
+        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+        let queues = topology.connector(connector.sink());
+        let consumer = Consumer::new(
+            &settings.amqp,
+            &topology,
+            &queues.queue,
+            &format!("ticket-agent connector {}", connector.sink()),
+            settings.connector.prefetch,
+        )
+        .declaring_connector(connector.sink());
+        Ok(Self {
+            connector: Arc::new(connector),
+            consumer,
+            queues,
+            grace: Duration::from_secs(settings.connector.shutdown_grace_secs),
+            listener,
+            connected: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// The address of `/metrics`, `/healthz` and `/readyz`, if one is bound.
+    pub fn probe_addr(&self) -> Option<std::net::SocketAddr> {
+        self.listener.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    /// The connector (tests read its ledger).
+    pub fn connector(&self) -> &Arc<Connector> {
+        &self.connector
+    }
+
+    /// Consumes until `shutdown`, then drains: no new deliveries, and those in flight
+    /// get `connector.shutdown_grace_secs` to finish; past it they are given back
+    /// (their claims released) and the connection closes, returning whatever is
+    /// unacknowledged to the queue.
+    ///
+    /// # Errors
+    /// A topology the broker refuses.
+    pub async fn run_until_stopped(
+        mut self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<ConnectorStats> {
+        let probes = self.listener.take().map(|listener| {
+            let ready = Arc::new(ConnectorHealth {
+                connected: self.connected.clone(),
+                connector: self.connector.clone(),
+            });
+            tokio::spawn(async move {
+                if let Err(e) = axum::serve(listener, metrics::router(ready)).await {
+                    tracing::warn!(error = %e, "the probe endpoint failed");
+                }
+            })
+        });
+        let stop = CancellationToken::new();
+        let abandon = CancellationToken::new();
+        let stopper = stop.clone();
+        let signal = tokio::spawn(async move {
+            shutdown.await;
+            stopper.cancel();
+        });
+        let tracker = TaskTracker::new();
+        let tally = Arc::new(Tally::default());
+        let result = self.consume(&stop, &abandon, &tracker, &tally).await;
+        signal.abort();
+        if let Some(probes) = probes {
+            probes.abort();
+        }
+        result?;
+        Ok(tally.stats())
+    }
+
+    async fn consume(
+        &self,
+        stop: &CancellationToken,
+        abandon: &CancellationToken,
+        tracker: &TaskTracker,
+        tally: &Arc<Tally>,
+    ) -> anyhow::Result<()> {
+        loop {
+            let Some(mut session) = self.consumer.session(stop.cancelled()).await? else {
+                // Stopped while reconnecting: what the lost session left running ends
+                // on its own channel (acks there fail, and the broker redelivers).
+                self.drain(abandon, tracker).await;
+                return Ok(());
+            };
+            let publish = session.publishing().clone();
+            self.connected.store(true, Ordering::SeqCst);
+            loop {
+                let delivery = tokio::select! {
+                    d = session.next() => d,
+                    () = stop.cancelled() => {
+                        self.connected.store(false, Ordering::SeqCst);
+                        session.cancel().await;
+                        self.drain(abandon, tracker).await;
+                        session.close("connector shutting down").await;
+                        return Ok(());
+                    }
+                };
+                let Some(delivery) = delivery else {
+                    self.connected.store(false, Ordering::SeqCst);
+                    session.lost();
+                    break;
+                };
+                let connector = self.connector.clone();
+                let abandon = abandon.clone();
+                let publish = publish.clone();
+                let dead = self.queues.dead.clone();
+                let tally = tally.clone();
+                tracker.spawn(async move {
+                    let delivered =
+                        match Event::parse(delivery.routing_key.as_str(), &delivery.data) {
+                            Ok(event) => {
+                                let d = connector.deliver(&event, &abandon).await;
+                                tracing::info!(
+                                    sink = connector.sink(),
+                                    ticket_id = %event.ticket_id(),
+                                    event = %event.kind(),
+                                    result = d.as_str(),
+                                    "connector delivery"
+                                );
+                                d
+                            }
+                            Err(error) => Delivered::DeadLetter {
+                                reason: DeadReason::Malformed,
+                                error,
+                            },
+                        };
+                    tally.count(&delivered);
+                    settle(&delivery, &delivered, &publish, &dead).await;
+                });
+            }
+        }
+    }
+
+    async fn drain(&self, abandon: &CancellationToken, tracker: &TaskTracker) {
+        tracker.close();
+        if tokio::time::timeout(self.grace, tracker.wait())
+            .await
+            .is_ok()
+        {
+            return;
+        }
+        tracing::warn!(
+            in_flight = tracker.len(),
+            "deliveries still in flight at the drain deadline; giving them back"
+        );
+        abandon.cancel();
+        let _ = tokio::time::timeout(ABANDON_WAIT, tracker.wait()).await;
+    }
+}
+
+/// Carries out a delivery's end once: ack; or a copy to the dead queue, confirmed,
+/// then ack (put back if the copy did not land); or put back.
+pub async fn settle(delivery: &Delivery, delivered: &Delivered, publish: &Channel, dead: &str) {
+    match delivered {
+        Delivered::Done { .. } | Delivered::Skipped(_) => {
+            let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+        }
+        Delivered::DeadLetter { reason, error } => {
+            tracing::warn!(reason = reason.as_str(), error = %error, "dead-lettering a delivery");
+            let last_error: String = error.chars().take(500).collect();
+            let properties: BasicProperties = republished(
+                &delivery.properties,
+                &[],
+                vec![
+                    (H_DEAD_REASON, long_string(reason.as_str())),
+                    (H_LAST_ERROR, long_string(&last_error)),
+                    (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
+                    (
+                        "x-original-routing-key",
+                        long_string(delivery.routing_key.as_str()),
+                    ),
+                ],
+            );
+            match publish_confirmed(publish, "", dead, &delivery.data, properties).await {
+                Ok(()) => {
+                    let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not dead-letter; putting the delivery back");
+                    put_back(delivery).await;
+                }
+            }
+        }
+        Delivered::PutBack { error } => {
+            tracing::info!(error = %error, "putting a delivery back");
+            put_back(delivery).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::StatusCode;
+    use reqwest::header::{HeaderMap, HeaderValue};
+
+    #[test]
+    fn throttling_and_server_errors_are_retried_and_other_client_errors_are_refusals() {
+        let mut headers = HeaderMap::new();
+        headers.insert("retry-after", HeaderValue::from_static("7"));
+        assert_eq!(
+            classify(StatusCode::TOO_MANY_REQUESTS, &headers, "slow down"),
+            Err(SendError::Transient {
+                error: "HTTP 429: slow down".into(),
+                retry_after: Some(Duration::from_secs(7)),
+            })
+        );
+        for code in [500, 502, 503, 408, 409] {
+            let status = StatusCode::from_u16(code).unwrap();
+            assert!(
+                matches!(
+                    classify(status, &HeaderMap::new(), ""),
+                    Err(SendError::Transient { .. })
+                ),
+                "{code}"
+            );
+        }
+        for code in [400, 401, 403, 404, 422] {
+            let status = StatusCode::from_u16(code).unwrap();
+            assert!(
+                matches!(
+                    classify(status, &HeaderMap::new(), ""),
+                    Err(SendError::Permanent(_))
+                ),
+                "{code}"
+            );
+        }
+        assert_eq!(classify(StatusCode::OK, &HeaderMap::new(), ""), Ok(()));
+    }
+
+    #[test]
+    fn a_decision_is_told_by_how_it_ended() {
+        let audit = |decision: &str, status: Option<&str>| DecisionAudit {
+            approval_id: "ap-1".into(),
+            ticket_id: "T-1".into(),
+            tool: "issue_refund".into(),
+            decision: decision.into(),
+            reviewer: "ana".into(),
+            note: None,
+            decided_at: Utc::now(),
+            execution: status.map(|s| crate::executor::ExecutionRecord {
+                approval_id: crate::domain::approval::ApprovalId::parse(
+                    "apr_0123456789abcdef01234567",
+                )
+                .unwrap(),
+                status: s.into(),
+                result: serde_json::json!({}),
+            }),
+        };
+        assert_eq!(
+            DecisionKind::of(&audit("rejected", None)),
+            DecisionKind::Rejected
+        );
+        assert_eq!(
+            DecisionKind::of(&audit("expired", None)),
+            DecisionKind::Expired
+        );
+        assert_eq!(
+            DecisionKind::of(&audit("approved", None)),
+            DecisionKind::Approved
+        );
+        assert_eq!(
+            DecisionKind::of(&audit("approved", Some("succeeded"))),
+            DecisionKind::Executed
+        );
+        assert_eq!(
+            DecisionKind::of(&audit("approved", Some("failed"))),
+            DecisionKind::Failed
+        );
+        let event = Event::Decision(audit("rejected", None));
+        assert_eq!(event.kind(), "decision.rejected");
+        assert_eq!(event.event_key(), "decision:ap-1:rejected");
+    }
+
+    #[test]
+    fn a_message_is_read_by_its_routing_key() {
+        assert!(Event::parse("ticket.resolved", b"{}").is_err());
+        assert!(
+            Event::parse("other", b"{}")
+                .unwrap_err()
+                .contains("routing key")
+        );
+    }
+}
