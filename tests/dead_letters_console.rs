@@ -28,15 +28,18 @@ fn client() -> reqwest::Client {
         .unwrap()
 }
 
-/// The session cookie's `name=value` from a sign-in's answer.
-fn session_cookie(r: &reqwest::Response) -> String {
-    let cookie = r
-        .headers()
-        .get("set-cookie")
-        .expect("a sign-in sets a cookie")
-        .to_str()
-        .unwrap();
-    cookie.split(';').next().unwrap().to_string()
+/// The session cookie's `name=value` from a sign-in's answer. The answer also clears
+/// the sign-in form's cookie, in no fixed order, so the session's is found by name.
+fn session_cookie(r: &reqwest::Response, name: &str) -> String {
+    r.headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string())
+        .find(|c| {
+            c.strip_prefix(name)
+                .is_some_and(|v| v.starts_with('=') && v.len() > 1)
+        })
+        .unwrap_or_else(|| panic!("a sign-in sets the {name} cookie"))
 }
 
 /// The CSRF token a page's forms carry.
@@ -78,8 +81,7 @@ async fn post_login(c: &reqwest::Client, base: &str, path: &str, token: &str) ->
 async fn operator(c: &reqwest::Client, base: &str) -> (String, String, String) {
     let r = post_login(c, base, "/dead-letters/login", OPERATOR_TOKEN).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let cookie = session_cookie(&r);
-    assert!(cookie.starts_with("ta_operator="), "{cookie}");
+    let cookie = session_cookie(&r, "ta_operator");
     let page = c
         .get(format!("{base}/dead-letters"))
         .header("cookie", &cookie)
@@ -96,7 +98,7 @@ async fn operator(c: &reqwest::Client, base: &str) -> (String, String, String) {
 async fn reviewer(c: &reqwest::Client, base: &str) -> (String, String, String) {
     let r = post_login(c, base, "/login", REVIEWER_TOKEN).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let cookie = session_cookie(&r);
+    let cookie = session_cookie(&r, "ta_session");
     let page = c
         .get(format!("{base}/"))
         .header("cookie", &cookie)
