@@ -268,7 +268,7 @@ pub async fn approvals(
             crate::approvals::store::redacted_url(url)
         )
     })?;
-    let idempotency = RedisStore::connect(&settings.redis.url, &settings.redis.key_prefix)
+    let idempotency = RedisStore::connect(settings.redis.target(), &settings.redis.key_prefix)
         .await
         .context("connecting to Redis (redis.url) for the executor's claims")?;
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
@@ -311,7 +311,7 @@ pub async fn approvals_app(settings: Settings) -> anyhow::Result<ApprovalsApp> {
 /// Redis unreachable.
 pub async fn ingest(settings: &Settings) -> anyhow::Result<Ingest> {
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    let dedupe = Dedupe::connect(&settings.redis.url, &settings.redis.key_prefix)
+    let dedupe = Dedupe::connect(settings.redis.target(), &settings.redis.key_prefix)
         .await
         .context("connecting to Redis (redis.url)")?;
     let link = Arc::new(Link::new(&settings.amqp, &topology));
@@ -367,9 +367,13 @@ pub fn sink(settings: &Settings, kind: SinkKind) -> anyhow::Result<Arc<dyn Sink>
 pub async fn connector_app(settings: Settings, kind: SinkKind) -> anyhow::Result<ConnectorApp> {
     settings.validate()?;
     let sink = sink(&settings, kind)?;
-    let ledger = Ledger::connect(&settings.redis.url, &settings.redis.key_prefix, sink.name())
-        .await
-        .context("connecting to Redis (redis.url)")?;
+    let ledger = Ledger::connect(
+        settings.redis.target(),
+        &settings.redis.key_prefix,
+        sink.name(),
+    )
+    .await
+    .context("connecting to Redis (redis.url)")?;
     let connector = Connector::new(sink, ledger, RetryPolicy::from_settings(&settings));
     ConnectorApp::build(&settings, connector).await
 }

@@ -87,6 +87,10 @@ pub struct WorkerSettings {
     pub max_attempts: u32,
     /// Seconds a ticket's lease holds.
     pub lease_secs: u64,
+    /// Seconds a ticket in flight waits for Redis to answer again (a restart, a
+    /// cluster failover) before its delivery is put back.
+    #[serde(default = "default_store_wait_secs")]
+    pub store_wait_secs: u64,
     /// Seconds a finished ticket's record is kept.
     pub done_ttl_secs: u64,
     /// Seconds in-flight tickets get to finish on shutdown.
@@ -683,10 +687,24 @@ pub struct ClockSettings {
 /// The Redis connection and key prefix.
 #[derive(Debug, Clone, Deserialize)]
 pub struct RedisSettings {
-    /// The connection URL.
+    /// The connection URL; several, separated by commas, are nodes of a Redis Cluster.
     pub url: String,
-    /// Prefix of every key written.
+    /// A Redis Cluster even when `url` names one node.
+    #[serde(default)]
+    pub cluster: bool,
+    /// Prefix of every key written (no `{` or `}`: hash tags come after it).
     pub key_prefix: String,
+}
+
+fn default_store_wait_secs() -> u64 {
+    30
+}
+
+impl RedisSettings {
+    /// Where Redis is: one server, or a cluster.
+    pub fn target(&self) -> crate::kv::Target {
+        crate::kv::Target::parse(&self.url, self.cluster)
+    }
 }
 
 /// The idempotency store.
@@ -917,6 +935,12 @@ impl Settings {
             if !ok {
                 bail!("invalid configuration: {key} is out of range");
             }
+        }
+        if self.redis.key_prefix.contains(['{', '}']) {
+            bail!(
+                "invalid configuration: redis.key_prefix {:?} holds a brace; keys put their hash tag (`{{ticket id}}`) after the prefix, and Redis Cluster hashes the first braces of a key",
+                self.redis.key_prefix
+            );
         }
         if !matches!(self.outbox.smtp_tls.as_str(), "none" | "starttls" | "tls") {
             bail!(

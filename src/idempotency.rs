@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use redis::AsyncCommands;
-use redis::aio::ConnectionManager;
 use serde_json::Value;
 
 use crate::kv::{self, Begun, Lease, StoreError};
@@ -194,12 +193,13 @@ impl IdempotencyStore for MemoryStore {
 }
 
 /// The Redis store, on the lease protocol of [`crate::kv`]. Keys under
-/// `{prefix}:idem:{key}`: the key itself holds the done record
+/// `{prefix}:idem:{{key}}` (the idempotency key is the hash tag, so that the three
+/// share a slot on Redis Cluster): the key itself holds the done record
 /// (`{"state":"done","result":…}`, kept for the result TTL); `:lease` the holder's
 /// token, with the lease as its TTL; `:claims` counts claims, to tell a recovery.
 #[derive(Clone)]
 pub struct RedisStore {
-    conn: ConnectionManager,
+    conn: kv::Conn,
     prefix: String,
 }
 
@@ -223,19 +223,20 @@ impl Keys {
 }
 
 impl RedisStore {
-    /// Connects to `url`; every key is written under `prefix`.
+    /// Connects to `target` (one Redis or a cluster); every key is written under
+    /// `prefix`.
     ///
     /// # Errors
     /// When Redis cannot be reached.
-    pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
+    pub async fn connect(target: impl Into<kv::Target>, prefix: &str) -> Result<Self, StoreError> {
         Ok(Self {
-            conn: kv::connect(url).await?,
+            conn: kv::connect(target).await?,
             prefix: prefix.to_string(),
         })
     }
 
     fn keys(&self, key: &str) -> Keys {
-        let done = format!("{}:idem:{key}", self.prefix);
+        let done = format!("{}:idem:{}", self.prefix, kv::tag(key));
         Keys {
             lease: format!("{done}:lease"),
             claims: format!("{done}:claims"),

@@ -1,7 +1,13 @@
-//! Redis, the one way: connecting ([`connect`]), the health check ([`ping`]), key
-//! scans for clean-up, the store's error type, and the one lease protocol ([`Lease`])
-//! that both the idempotency store and the worker's ticket records stand on. The
-//! approvals store connects here too.
+//! Redis, the one way: where it is ([`Target`]: one server or a Redis Cluster),
+//! connecting ([`connect`], a [`Conn`] for either), the health check ([`ping`]), key
+//! scans that cover every master of a cluster, the store's error type, the key
+//! schema's hash tag ([`tag`]), and the one lease protocol ([`Lease`]) that both the
+//! idempotency store and the worker's ticket records stand on.
+//!
+//! On Redis Cluster a script may only touch keys of one slot, so every key that a
+//! script touches together carries the same hash tag: `prefix:done:{T-1}` and
+//! `prefix:lease:{T-1}` live on the same master (docs/architecture.md, "Keys in
+//! Redis").
 //!
 //! The lease protocol, per unit of work: a *done record* that, once written, answers
 //! every later caller (first write wins); a *lease* key holding the current holder's
@@ -13,8 +19,10 @@
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use redis::AsyncCommands;
-use redis::aio::ConnectionManager;
+use redis::aio::{ConnectionLike, ConnectionManager};
+use redis::cluster_async::ClusterConnection;
+use redis::cluster_routing::{RoutingInfo, SingleNodeRoutingInfo};
+use redis::{AsyncCommands, Cmd, Pipeline, RedisFuture, Value};
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
@@ -33,59 +41,265 @@ impl From<redis::RedisError> for StoreError {
     }
 }
 
-/// A connection to `url` that reconnects by itself, and fails fast while Redis is
+/// Where Redis is: one server, or seed nodes of a Redis Cluster (any of them; the
+/// client learns the rest of the cluster from the first that answers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// One server (or a primary that a proxy or Sentinel-aware DNS name stands for).
+    Single(String),
+    /// A Redis Cluster, by some of its nodes' URLs.
+    Cluster(Vec<String>),
+}
+
+impl Target {
+    /// `urls` is one URL or several separated by commas; several mean a cluster, and
+    /// so does `cluster` with one.
+    pub fn parse(urls: &str, cluster: bool) -> Self {
+        let nodes: Vec<String> = urls
+            .split(',')
+            .map(str::trim)
+            .filter(|u| !u.is_empty())
+            .map(str::to_string)
+            .collect();
+        match nodes.as_slice() {
+            [one] if !cluster => Target::Single(one.clone()),
+            [] => Target::Single(urls.trim().to_string()),
+            _ => Target::Cluster(nodes),
+        }
+    }
+}
+
+impl From<&str> for Target {
+    fn from(urls: &str) -> Self {
+        Target::parse(urls, false)
+    }
+}
+
+impl From<&String> for Target {
+    fn from(urls: &String) -> Self {
+        Target::parse(urls, false)
+    }
+}
+
+impl From<&Target> for Target {
+    fn from(t: &Target) -> Self {
+        t.clone()
+    }
+}
+
+/// A connection to one Redis or to a Redis Cluster; both reconnect by themselves, and
+/// commands go wherever their keys live.
+#[derive(Clone)]
+pub enum Conn {
+    /// One server.
+    Single(ConnectionManager),
+    /// A cluster: each command is routed to the master of its keys' slot.
+    Cluster(ClusterConnection),
+}
+
+impl Conn {
+    /// Whether this is a cluster, where one script call may only touch one slot.
+    pub fn is_cluster(&self) -> bool {
+        matches!(self, Conn::Cluster(_))
+    }
+}
+
+impl ConnectionLike for Conn {
+    fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
+        match self {
+            Conn::Single(c) => c.req_packed_command(cmd),
+            Conn::Cluster(c) => c.req_packed_command(cmd),
+        }
+    }
+
+    fn req_packed_commands<'a>(
+        &'a mut self,
+        cmd: &'a Pipeline,
+        offset: usize,
+        count: usize,
+    ) -> RedisFuture<'a, Vec<Value>> {
+        match self {
+            Conn::Single(c) => c.req_packed_commands(cmd, offset, count),
+            Conn::Cluster(c) => c.req_packed_commands(cmd, offset, count),
+        }
+    }
+
+    fn get_db(&self) -> i64 {
+        match self {
+            Conn::Single(c) => c.get_db(),
+            Conn::Cluster(c) => c.get_db(),
+        }
+    }
+}
+
+/// `id` as a hash tag: the part of a key that Redis Cluster hashes, so that the keys
+/// of one unit of work share a slot. Any text works; only the first `{…}` of a key
+/// counts, which is why prefixes must not contain `{`.
+pub fn tag(id: &str) -> String {
+    format!("{{{id}}}")
+}
+
+/// The id inside a key that ends in a hash tag (`prefix:lease:{T-1}` → `T-1`).
+pub fn untag<'a>(key: &'a str, before: &str) -> Option<&'a str> {
+    key.strip_prefix(before)?
+        .strip_prefix('{')?
+        .strip_suffix('}')
+}
+
+/// A connection to `target` that reconnects by itself, and fails fast while Redis is
 /// down instead of queueing commands behind reconnects: callers decide what an
 /// unavailable store means (the worker stops taking tickets, the console answers 503).
 ///
 /// # Errors
 /// A URL that does not parse, or Redis unreachable now.
-pub async fn connect(url: &str) -> Result<ConnectionManager, StoreError> {
-    let client = redis::Client::open(url)?;
-    let config = redis::aio::ConnectionManagerConfig::new()
-        .set_connection_timeout(Some(Duration::from_secs(2)))
-        .set_response_timeout(Some(Duration::from_secs(5)))
-        .set_number_of_retries(1);
-    Ok(ConnectionManager::new_with_config(client, config).await?)
+pub async fn connect(target: impl Into<Target>) -> Result<Conn, StoreError> {
+    match target.into() {
+        Target::Single(url) => {
+            let client = redis::Client::open(url.as_str())?;
+            let config = redis::aio::ConnectionManagerConfig::new()
+                .set_connection_timeout(Some(Duration::from_secs(2)))
+                .set_response_timeout(Some(Duration::from_secs(5)))
+                .set_number_of_retries(1);
+            Ok(Conn::Single(
+                ConnectionManager::new_with_config(client, config).await?,
+            ))
+        }
+        Target::Cluster(nodes) => {
+            // Retries cover a failover: the client refreshes its slot map on MOVED or
+            // a lost master and sends again, within about the time a replica takes to
+            // be promoted (cluster-node-timeout plus an election).
+            let client = redis::cluster::ClusterClient::builder(nodes)
+                .connection_timeout(Duration::from_secs(2))
+                .response_timeout(Duration::from_secs(5))
+                .retries(8)
+                .min_retry_wait(100)
+                .max_retry_wait(2_000)
+                .build()?;
+            Ok(Conn::Cluster(client.get_async_connection().await?))
+        }
+    }
 }
 
-/// Whether Redis answers `PING`.
-pub async fn ping(conn: &ConnectionManager) -> bool {
-    let mut c = conn.clone();
-    redis::cmd("PING")
-        .query_async::<String>(&mut c)
-        .await
-        .is_ok()
+/// Whether Redis answers `PING`. A cluster must also have every master the client
+/// knows answer `PING`, and a node must say that every slot is served
+/// (`cluster_state:ok`): the first turns false the moment a master dies, before the
+/// cluster itself notices (`cluster-node-timeout`), the second stays false until its
+/// replica is promoted. A worker takes no tickets meanwhile, instead of requeueing
+/// them against a dead master until the broker's delivery limit dead-letters them.
+pub async fn ping(conn: &Conn) -> bool {
+    match conn {
+        Conn::Single(c) => {
+            let mut c = c.clone();
+            redis::cmd("PING")
+                .query_async::<String>(&mut c)
+                .await
+                .is_ok()
+        }
+        Conn::Cluster(c) => {
+            let mut c = c.clone();
+            if redis::cmd("PING")
+                .query_async::<String>(&mut c)
+                .await
+                .is_err()
+            {
+                return false;
+            }
+            let at = RoutingInfo::SingleNode(SingleNodeRoutingInfo::RandomPrimary);
+            match c
+                .route_command(redis::cmd("CLUSTER").arg("INFO").clone(), at)
+                .await
+            {
+                Ok(v) => redis::from_redis_value::<String>(v)
+                    .is_ok_and(|info| info.lines().any(|l| l.trim() == "cluster_state:ok")),
+                Err(_) => false,
+            }
+        }
+    }
 }
 
-/// Every key matching `pattern` (a `SCAN`, never `KEYS`).
+/// Every key matching `pattern` (a `SCAN`, never `KEYS`; on a cluster, on each master).
 ///
 /// # Errors
 /// Redis unavailable.
-pub async fn scan(conn: &ConnectionManager, pattern: &str) -> Result<Vec<String>, StoreError> {
-    let mut c = conn.clone();
-    let mut iter = c.scan_match::<_, String>(pattern).await?;
-    let mut keys = Vec::new();
-    while let Some(k) = futures::StreamExt::next(&mut iter).await {
-        keys.push(k?);
+pub async fn scan(conn: &Conn, pattern: &str) -> Result<Vec<String>, StoreError> {
+    match conn {
+        Conn::Single(c) => {
+            let mut c = c.clone();
+            let mut iter = c.scan_match::<_, String>(pattern).await?;
+            let mut keys = Vec::new();
+            while let Some(k) = futures::StreamExt::next(&mut iter).await {
+                keys.push(k?);
+            }
+            Ok(keys)
+        }
+        Conn::Cluster(c) => {
+            let mut c = c.clone();
+            let mut keys = Vec::new();
+            for (host, port) in masters(&mut c).await? {
+                let mut cursor = 0u64;
+                loop {
+                    let mut cmd = redis::cmd("SCAN");
+                    cmd.arg(cursor)
+                        .arg("MATCH")
+                        .arg(pattern)
+                        .arg("COUNT")
+                        .arg(1000);
+                    let at = RoutingInfo::SingleNode(SingleNodeRoutingInfo::ByAddress {
+                        host: host.clone(),
+                        port,
+                    });
+                    let reply = c.route_command(cmd, at).await?;
+                    let (next, page): (u64, Vec<String>) = redis::from_redis_value(reply)
+                        .map_err(|e| StoreError::Corrupt(format!("a SCAN reply: {e}")))?;
+                    keys.extend(page);
+                    if next == 0 {
+                        break;
+                    }
+                    cursor = next;
+                }
+            }
+            Ok(keys)
+        }
     }
-    Ok(keys)
+}
+
+/// The cluster's masters that are up, from `CLUSTER NODES` (host and port of each).
+async fn masters(c: &mut ClusterConnection) -> Result<Vec<(String, u16)>, StoreError> {
+    let nodes: String = redis::cmd("CLUSTER").arg("NODES").query_async(c).await?;
+    Ok(parse_masters(&nodes))
+}
+
+fn parse_masters(nodes: &str) -> Vec<(String, u16)> {
+    nodes
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let (_id, addr, flags) = (fields.next()?, fields.next()?, fields.next()?);
+            let flags: Vec<&str> = flags.split(',').collect();
+            if !flags.contains(&"master") || flags.iter().any(|f| f.starts_with("fail")) {
+                return None;
+            }
+            // ip:port@cport[,hostname]
+            let hostport = addr.split('@').next()?;
+            let (host, port) = hostport.rsplit_once(':')?;
+            Some((host.to_string(), port.parse().ok()?))
+        })
+        .collect()
 }
 
 /// Deletes every key matching any of `patterns` (tests and the lab clean up with it).
 ///
 /// # Errors
 /// Redis unavailable.
-pub async fn delete_matching(
-    conn: &ConnectionManager,
-    patterns: &[String],
-) -> Result<(), StoreError> {
+pub async fn delete_matching(conn: &Conn, patterns: &[String]) -> Result<(), StoreError> {
     let mut keys = Vec::new();
     for pattern in patterns {
         keys.extend(scan(conn, pattern).await?);
     }
-    if !keys.is_empty() {
+    // On a cluster the client splits a DEL of many keys by slot.
+    for chunk in keys.chunks(1000) {
         let mut c = conn.clone();
-        let _: () = c.del(keys).await?;
+        let _: () = c.del(chunk).await?;
     }
     Ok(())
 }
@@ -96,14 +310,17 @@ pub fn ttl_ms(d: Duration) -> u64 {
 }
 
 /// KEYS: done, lease, recorded. ARGV: token, lease ms. The done record wins over
-/// everything; then the lease, which must be ours before the recorded value is read,
+/// everything; then the lease (already ours when a first call's reply was lost and the
+/// caller asks again with the same token), which must be ours before the recorded value is read,
 /// so that a value we act on cannot be half-way through another holder's work. A busy
 /// reply says how long the holder's lease still runs, so that the caller can come back
 /// when a dead holder's lease has lapsed rather than poll until it does.
 const BEGIN: &str = r#"
 local done = redis.call('GET', KEYS[1])
 if done then return {'done', done} end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
+if redis.call('GET', KEYS[2]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+elseif not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {'busy', tostring(redis.call('PTTL', KEYS[2]))}
 end
 local recorded = redis.call('GET', KEYS[3])
@@ -164,7 +381,7 @@ impl Lease<'_> {
     /// Redis unavailable, or a reply of the wrong shape.
     pub async fn begin(
         &self,
-        conn: &ConnectionManager,
+        conn: &Conn,
         recorded: &str,
         token: &str,
         lease: Duration,
@@ -201,7 +418,7 @@ impl Lease<'_> {
     /// Redis unavailable.
     pub async fn finish(
         &self,
-        conn: &ConnectionManager,
+        conn: &Conn,
         record: &str,
         ttl: Duration,
         token: &str,
@@ -224,7 +441,7 @@ impl Lease<'_> {
     /// Redis unavailable.
     pub async fn extend(
         &self,
-        conn: &ConnectionManager,
+        conn: &Conn,
         token: &str,
         lease: Duration,
     ) -> Result<bool, StoreError> {
@@ -242,7 +459,7 @@ impl Lease<'_> {
     ///
     /// # Errors
     /// Redis unavailable.
-    pub async fn release(&self, conn: &ConnectionManager, token: &str) -> Result<bool, StoreError> {
+    pub async fn release(&self, conn: &Conn, token: &str) -> Result<bool, StoreError> {
         let mut c = conn.clone();
         let n: i64 = RELEASE_SCRIPT
             .key(self.lease)
@@ -250,5 +467,53 @@ impl Lease<'_> {
             .invoke_async(&mut c)
             .await?;
         Ok(n == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_url_is_one_server_and_several_or_the_flag_make_a_cluster() {
+        assert_eq!(
+            Target::parse("redis://a:6379", false),
+            Target::Single("redis://a:6379".into())
+        );
+        assert_eq!(
+            Target::parse("redis://a:7000, redis://b:7001", false),
+            Target::Cluster(vec!["redis://a:7000".into(), "redis://b:7001".into()])
+        );
+        assert_eq!(
+            Target::parse("redis://a:7000", true),
+            Target::Cluster(vec!["redis://a:7000".into()])
+        );
+    }
+
+    #[test]
+    fn a_tagged_id_comes_back_out_of_its_key_whatever_it_holds() {
+        let key = format!("p:lease:{}", tag("T-1}x"));
+        assert_eq!(key, "p:lease:{T-1}x}");
+        assert_eq!(untag(&key, "p:lease:"), Some("T-1}x"));
+        assert_eq!(untag("p:lease:T-1", "p:lease:"), None);
+    }
+
+    #[test]
+    fn only_masters_that_are_up_are_scanned() {
+        let nodes = "\
+a1 127.0.0.1:7000@17000 myself,master - 0 0 1 connected 0-5460
+b2 127.0.0.1:7001@17001 master - 0 0 2 connected 5461-10922
+c3 127.0.0.1:7002@17002 master,fail - 0 0 3 connected 10923-16383
+d4 127.0.0.1:7003@17003,host-d slave a1 0 0 1 connected
+e5 127.0.0.1:7004@17004 master - 0 0 7 connected 10923-16383
+";
+        assert_eq!(
+            parse_masters(nodes),
+            vec![
+                ("127.0.0.1".to_string(), 7000),
+                ("127.0.0.1".to_string(), 7001),
+                ("127.0.0.1".to_string(), 7004),
+            ]
+        );
     }
 }

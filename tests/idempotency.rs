@@ -1,6 +1,9 @@
-//! Exactly-once execution of approved actions, against the in-memory store and the
-//! local Redis (127.0.0.1:6379, or TICKET_AGENT_TEST_REDIS_URL), each test under its
-//! own key prefix, deleted afterwards.
+//! Exactly-once execution of approved actions, against the in-memory store, the
+//! local Redis (127.0.0.1:6379, or TICKET_AGENT_TEST_REDIS_URL) and a Redis Cluster
+//! (tests/common/redis_cluster.rs), each test under its own key prefix, deleted
+//! afterwards.
+
+mod common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -139,6 +142,15 @@ async fn fifty_concurrent_approvals_of_one_action_make_one_backend_call_with_red
     store.delete_all().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn fifty_concurrent_approvals_of_one_action_make_one_backend_call_on_a_redis_cluster() {
+    let store = RedisStore::connect(common::redis_cluster::cluster(), &unique_prefix("fifty"))
+        .await
+        .unwrap();
+    fifty_concurrent_approvals_call_the_backend_once(Arc::new(store.clone())).await;
+    store.delete_all().await.unwrap();
+}
+
 async fn a_crash_between_claim_and_completion_is_recovered_with_the_same_key(
     store: Arc<dyn IdempotencyStore>,
 ) {
@@ -213,11 +225,33 @@ async fn a_crash_between_claim_and_completion_recovers_with_the_same_key_with_re
     store.delete_all().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn a_crash_between_claim_and_completion_recovers_with_the_same_key_on_a_redis_cluster() {
+    let store = RedisStore::connect(common::redis_cluster::cluster(), &unique_prefix("crash"))
+        .await
+        .unwrap();
+    a_crash_between_claim_and_completion_is_recovered_with_the_same_key(Arc::new(store.clone()))
+        .await;
+    store.delete_all().await.unwrap();
+}
+
 #[tokio::test]
 async fn the_redis_store_claims_once_reports_progress_and_keeps_the_first_result() {
     let store = RedisStore::connect(&redis_url(), &unique_prefix("proto"))
         .await
         .unwrap();
+    claims_once_reports_progress_and_keeps_the_first_result(&store).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_redis_store_on_a_cluster_claims_once_reports_progress_and_keeps_the_first_result() {
+    let store = RedisStore::connect(common::redis_cluster::cluster(), &unique_prefix("proto"))
+        .await
+        .unwrap();
+    claims_once_reports_progress_and_keeps_the_first_result(&store).await;
+}
+
+async fn claims_once_reports_progress_and_keeps_the_first_result(store: &RedisStore) {
     let lease = Duration::from_secs(10);
     let Claim::Acquired {
         token,

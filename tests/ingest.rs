@@ -481,3 +481,72 @@ fn the_committed_openapi_document_is_the_one_the_code_generates() {
         path.display()
     );
 }
+
+/// The dedupe records of one batch on a Redis Cluster (tests/common/redis_cluster.rs),
+/// where the batch's keys fall in different slots and each goes as its own script call.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_batch_spread_over_a_redis_clusters_slots_is_claimed_accepted_and_released_key_by_key() {
+    use ticket_agent::ingest::dedupe::{Claimed, Dedupe, DedupeKey, Record};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let prefix = format!("ta-test-ingest-cluster-{}-{nanos}", std::process::id());
+    let dedupe = Dedupe::connect(common::redis_cluster::cluster(), &prefix)
+        .await
+        .unwrap();
+    let keys: Vec<DedupeKey> = (0..40)
+        .map(|i| DedupeKey::Ticket(format!("B-{i}")))
+        .collect();
+    let lease = std::time::Duration::from_secs(30);
+    let batch: Vec<(&DedupeKey, &str)> = keys.iter().map(|k| (k, "fp")).collect();
+    let claimed = dedupe.claim(&batch, lease).await.unwrap();
+    let pending: Vec<String> = claimed
+        .iter()
+        .map(|c| match c {
+            Claimed::Ours(p) => p.clone(),
+            Claimed::Taken(r) => panic!("a fresh key was taken: {r:?}"),
+        })
+        .collect();
+    // A second claimer finds every key taken, each with its own pending record.
+    for c in dedupe.claim(&batch, lease).await.unwrap() {
+        assert!(matches!(c, Claimed::Taken(Record::Pending { .. })), "{c:?}");
+    }
+    // The first half accepted, the second half given back.
+    let record = |i: usize| Record::Accepted {
+        fingerprint: "fp".into(),
+        ticket_id: format!("B-{i}"),
+        sender: "tests".into(),
+        accepted_at: chrono::Utc::now(),
+    };
+    let records: Vec<Record> = (0..20).map(record).collect();
+    let accepted: Vec<(&DedupeKey, &str, &Record)> = (0..20)
+        .map(|i| (&keys[i], pending[i].as_str(), &records[i]))
+        .collect();
+    assert_eq!(
+        dedupe
+            .accept(&accepted, std::time::Duration::from_secs(60))
+            .await
+            .unwrap(),
+        20
+    );
+    let released: Vec<(&DedupeKey, &str)> =
+        (20..40).map(|i| (&keys[i], pending[i].as_str())).collect();
+    assert_eq!(dedupe.release(&released).await.unwrap(), 20);
+    for (i, c) in dedupe
+        .claim(&batch, lease)
+        .await
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        match (i < 20, c) {
+            (true, Claimed::Taken(Record::Accepted { ticket_id, .. })) => {
+                assert_eq!(ticket_id, &format!("B-{i}"));
+            }
+            (false, Claimed::Ours(_)) => {}
+            (_, other) => panic!("B-{i}: {other:?}"),
+        }
+    }
+    dedupe.delete_all().await.unwrap();
+}

@@ -1,6 +1,8 @@
-//! The worker's Redis records against the local Redis (127.0.0.1:6379), each test under
-//! its own key prefix, deleted when it ends: the two scripts that start and end a
-//! delivery keep the guarantees the separate commands kept.
+//! The worker's Redis records against the local Redis (127.0.0.1:6379) and against a
+//! Redis Cluster of three masters (tests/common/redis_cluster.rs), each test under its
+//! own key prefix, deleted when it ends: the two scripts that start and end a delivery
+//! keep the guarantees the separate commands kept, and on a cluster a ticket's keys
+//! share a slot so that the scripts may touch them together.
 
 mod common;
 
@@ -8,19 +10,20 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
+use ticket_agent::kv::Target;
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::queue::messages::Finished;
 use ticket_agent::queue::records::{Begin, DoneRecord, TicketRecords};
 
-async fn records(name: &str) -> TicketRecords {
+async fn records(name: &str, target: &Target) -> TicketRecords {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos();
     let prefix = format!("ta-test-records-{name}-{}-{nanos}", std::process::id());
-    TicketRecords::connect("redis://127.0.0.1:6379", &prefix)
+    TicketRecords::connect(target, &prefix)
         .await
-        .expect("Redis must answer at 127.0.0.1:6379 for this test")
+        .unwrap_or_else(|e| panic!("Redis must answer at {target:?} for this test: {e}"))
 }
 
 fn done_record(outcome: &str) -> DoneRecord {
@@ -48,9 +51,10 @@ async fn finished(id: &str) -> Finished {
 const LEASE: Duration = Duration::from_secs(30);
 const TTL: Duration = Duration::from_secs(300);
 
-#[tokio::test]
-async fn the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy_and_for_how_long() {
-    let r = records("busy").await;
+async fn the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy_and_for_how_long(
+    target: Target,
+) {
+    let r = records("busy", &target).await;
     assert_eq!(
         r.begin("T1", "a", LEASE).await.unwrap(),
         Begin::Leased { recorded: None }
@@ -72,9 +76,10 @@ async fn the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy_
     r.delete_all().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_recorded_result_comes_back_with_the_lease_so_the_agent_does_not_run_again() {
-    let r = records("recorded").await;
+async fn a_recorded_result_comes_back_with_the_lease_so_the_agent_does_not_run_again(
+    target: Target,
+) {
+    let r = records("recorded", &target).await;
     assert!(matches!(
         r.begin("T2", "a", LEASE).await.unwrap(),
         Begin::Leased { recorded: None }
@@ -92,9 +97,8 @@ async fn a_recorded_result_comes_back_with_the_lease_so_the_agent_does_not_run_a
     r.delete_all().await.unwrap();
 }
 
-#[tokio::test]
-async fn finishing_writes_the_done_record_once_and_gives_the_lease_back() {
-    let r = records("finish").await;
+async fn finishing_writes_the_done_record_once_and_gives_the_lease_back(target: Target) {
+    let r = records("finish", &target).await;
     assert!(matches!(
         r.begin("T3", "a", LEASE).await.unwrap(),
         Begin::Leased { .. }
@@ -116,9 +120,8 @@ async fn finishing_writes_the_done_record_once_and_gives_the_lease_back() {
     r.delete_all().await.unwrap();
 }
 
-#[tokio::test]
-async fn finishing_does_not_release_a_lease_that_another_worker_holds_now() {
-    let r = records("foreign").await;
+async fn finishing_does_not_release_a_lease_that_another_worker_holds_now(target: Target) {
+    let r = records("foreign", &target).await;
     assert!(matches!(
         r.begin("T4", "a", LEASE).await.unwrap(),
         Begin::Leased { .. }
@@ -139,12 +142,10 @@ async fn finishing_does_not_release_a_lease_that_another_worker_holds_now() {
     r.delete_all().await.unwrap();
 }
 
-#[tokio::test]
-async fn a_done_record_that_does_not_parse_is_an_error_not_a_run() {
-    let r = records("corrupt").await;
-    let client = redis::Client::open("redis://127.0.0.1:6379").unwrap();
-    let mut c = client.get_multiplexed_async_connection().await.unwrap();
-    let key = format!("{}:done:T5", r.prefix());
+async fn a_done_record_that_does_not_parse_is_an_error_not_a_run(target: Target) {
+    let r = records("corrupt", &target).await;
+    let mut c = ticket_agent::kv::connect(&target).await.unwrap();
+    let key = format!("{}:done:{{T5}}", r.prefix());
     let _: () = redis::cmd("SET")
         .arg(&key)
         .arg("not json")
@@ -154,3 +155,55 @@ async fn a_done_record_that_does_not_parse_is_an_error_not_a_run() {
     assert!(r.begin("T5", "a", LEASE).await.is_err());
     r.delete_all().await.unwrap();
 }
+
+async fn records_spread_over_every_master_are_all_found_by_the_scans_and_deleted(target: Target) {
+    let r = records("scans", &target).await;
+    let ids: Vec<String> = (0..200).map(|i| format!("S-{i}")).collect();
+    for id in &ids {
+        assert!(matches!(
+            r.begin(id, "w1-token", LEASE).await.unwrap(),
+            Begin::Leased { .. }
+        ));
+    }
+    for id in &ids[..120] {
+        r.finish(id, &done_record("resolved"), TTL, "w1-token")
+            .await
+            .unwrap();
+    }
+    assert_eq!(r.count_done().await.unwrap(), 120);
+    assert_eq!(r.count_done_among(&ids).await.unwrap(), 120);
+    let mut held = r.leased_by("w1").await.unwrap();
+    held.sort();
+    let mut expected = ids[120..].to_vec();
+    expected.sort();
+    assert_eq!(held, expected);
+    r.delete_all().await.unwrap();
+    assert_eq!(r.count_done().await.unwrap(), 0);
+    assert!(r.leased_by("w1").await.unwrap().is_empty());
+}
+
+/// Each test above, once on one Redis and once on a Redis Cluster.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn on_one_redis() {
+                super::$name(super::common::redis_cluster::single()).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread")]
+            async fn on_a_redis_cluster() {
+                super::$name(super::common::redis_cluster::cluster()).await;
+            }
+        }
+    )*};
+}
+
+on_both!(
+    the_first_delivery_takes_the_lease_and_a_second_one_is_told_it_is_busy_and_for_how_long,
+    a_recorded_result_comes_back_with_the_lease_so_the_agent_does_not_run_again,
+    finishing_writes_the_done_record_once_and_gives_the_lease_back,
+    finishing_does_not_release_a_lease_that_another_worker_holds_now,
+    a_done_record_that_does_not_parse_is_an_error_not_a_run,
+    records_spread_over_every_master_are_all_found_by_the_scans_and_deleted,
+);

@@ -33,7 +33,6 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use chrono::{DateTime, Utc};
 use lapin::{Channel, Connection};
 use maud::{DOCTYPE, Markup, html};
-use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
@@ -61,7 +60,7 @@ pub struct DeadLetterPage {
     amqp: AmqpSettings,
     topology: Topology,
     records: TicketRecords,
-    redis: ConnectionManager,
+    redis: kv::Conn,
     prefix: String,
     operators: Arc<Operators>,
     session_ttl_secs: u64,
@@ -109,10 +108,10 @@ impl DeadLetterPage {
         if operators.is_empty() {
             tracing::warn!(var = %var, "no operators configured: nobody can sign in to the dead-letter page");
         }
-        let redis = kv::connect(&settings.redis.url)
+        let redis = kv::connect(settings.redis.target())
             .await
             .context("connecting to Redis (redis.url)")?;
-        let records = TicketRecords::connect(&settings.redis.url, &settings.redis.key_prefix)
+        let records = TicketRecords::connect(settings.redis.target(), &settings.redis.key_prefix)
             .await
             .context("connecting to Redis (redis.url): replay checks which tickets are done")?;
         Ok(Self {

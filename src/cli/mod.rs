@@ -334,7 +334,7 @@ pub async fn dlq(
             json,
         } => {
             let records = crate::queue::records::TicketRecords::connect(
-                &settings.redis.url,
+                settings.redis.target(),
                 &settings.redis.key_prefix,
             )
             .await

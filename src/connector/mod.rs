@@ -31,7 +31,6 @@ use chrono::Utc;
 use lapin::message::Delivery;
 use lapin::options::BasicAckOptions;
 use lapin::{BasicProperties, Channel};
-use redis::aio::ConnectionManager;
 use serde::Serialize;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -247,12 +246,12 @@ pub fn unanswered(error: &reqwest::Error) -> SendError {
 }
 
 /// What was delivered, per sink, ticket, event and call, in Redis: keys
-/// `{prefix}:connector:{sink}:delivered:{call}` (the record, kept
-/// `connector.delivered_ttl_secs`) and `…:claim:{call}` (the claim while the call is
-/// being made).
+/// `{prefix}:connector:{sink}:delivered:{{call}}` (the record, kept
+/// `connector.delivered_ttl_secs`) and `…:claim:{{call}}` (the claim while the call is
+/// being made); the call is the hash tag, so that both share a slot on Redis Cluster.
 #[derive(Clone)]
 pub struct Ledger {
-    conn: ConnectionManager,
+    conn: kv::Conn,
     prefix: String,
 }
 
@@ -268,17 +267,21 @@ impl Ledger {
     ///
     /// # Errors
     /// Redis unreachable.
-    pub async fn connect(url: &str, prefix: &str, sink: &str) -> Result<Self, StoreError> {
+    pub async fn connect(
+        target: impl Into<kv::Target>,
+        prefix: &str,
+        sink: &str,
+    ) -> Result<Self, StoreError> {
         Ok(Self {
-            conn: kv::connect(url).await?,
+            conn: kv::connect(target).await?,
             prefix: format!("{prefix}:connector:{sink}"),
         })
     }
 
     fn keys(&self, call: &str) -> (String, String) {
         (
-            format!("{}:delivered:{call}", self.prefix),
-            format!("{}:claim:{call}", self.prefix),
+            format!("{}:delivered:{}", self.prefix, kv::tag(call)),
+            format!("{}:claim:{}", self.prefix, kv::tag(call)),
         )
     }
 

@@ -10,13 +10,13 @@
 //! marks the record accepted lets the claim run out, and a retry after that publishes
 //! a second copy, which the worker's own per-ticket record runs only once
 //! (docs/integrations.md). Each step covers a whole batch in one Lua script, one round
-//! trip however many tickets it holds.
+//! trip however many tickets it holds; on Redis Cluster, where a script touches one
+//! slot only, the batch goes as one script call per key, all at once.
 
 use std::sync::LazyLock;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 
 use crate::kv::{self, StoreError};
@@ -117,18 +117,18 @@ static RELEASE_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script:
 /// The records, under `{redis.key_prefix}:ingest:`.
 #[derive(Clone)]
 pub struct Dedupe {
-    conn: ConnectionManager,
+    conn: kv::Conn,
     prefix: String,
 }
 
 impl Dedupe {
-    /// Connects to `url`; keys go under `{prefix}:ingest:`.
+    /// Connects to `target` (one Redis or a cluster); keys go under `{prefix}:ingest:`.
     ///
     /// # Errors
     /// Redis unreachable.
-    pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
+    pub async fn connect(target: impl Into<kv::Target>, prefix: &str) -> Result<Self, StoreError> {
         Ok(Self {
-            conn: kv::connect(url).await?,
+            conn: kv::connect(target).await?,
             prefix: format!("{prefix}:ingest"),
         })
     }
@@ -145,6 +145,33 @@ impl Dedupe {
     /// Whether Redis answers.
     pub async fn ping(&self) -> bool {
         kv::ping(&self.conn).await
+    }
+
+    /// The slices of a batch of `n` keys that one script call may cover: all of them
+    /// on one Redis, one key each on a cluster.
+    fn batches(&self, n: usize) -> Vec<std::ops::Range<usize>> {
+        if self.conn.is_cluster() {
+            (0..n).map(|i| i..i + 1).collect()
+        } else {
+            std::iter::once(0..n).collect()
+        }
+    }
+
+    /// Runs `script` once per batch at the same time, each call prepared by `prepare`
+    /// for its slice of the keys; the replies in the order of the batches.
+    async fn invoke_batched<T: redis::FromRedisValue>(
+        &self,
+        script: &redis::Script,
+        n: usize,
+        prepare: impl Fn(&mut redis::ScriptInvocation<'_>, std::ops::Range<usize>),
+    ) -> Result<Vec<T>, StoreError> {
+        let calls = self.batches(n).into_iter().map(|range| {
+            let mut invocation = script.prepare_invoke();
+            prepare(&mut invocation, range);
+            let mut c = self.conn.clone();
+            async move { invocation.invoke_async::<T>(&mut c).await }
+        });
+        Ok(futures::future::try_join_all(calls).await?)
     }
 
     /// Claims every key (with its ticket's fingerprint) for `lease`, in one round
@@ -170,16 +197,20 @@ impl Dedupe {
                 serde_json::to_string(&record).expect("records serialize")
             })
             .collect();
-        let mut invocation = CLAIM_SCRIPT.prepare_invoke();
-        for (key, _) in keys {
-            invocation.key(self.redis_key(key));
-        }
-        invocation.arg(kv::ttl_ms(lease));
-        for value in &pending {
-            invocation.arg(value);
-        }
-        let mut c = self.conn.clone();
-        let found: Vec<String> = invocation.invoke_async(&mut c).await?;
+        let found: Vec<String> = self
+            .invoke_batched::<Vec<String>>(&CLAIM_SCRIPT, keys.len(), |invocation, range| {
+                for (key, _) in &keys[range.clone()] {
+                    invocation.key(self.redis_key(key));
+                }
+                invocation.arg(kv::ttl_ms(lease));
+                for value in &pending[range] {
+                    invocation.arg(value);
+                }
+            })
+            .await?
+            .into_iter()
+            .flatten()
+            .collect();
         if found.len() != keys.len() {
             return Err(StoreError::Corrupt(
                 "the claim script answered for another number of keys".into(),
@@ -213,19 +244,20 @@ impl Dedupe {
         if done.is_empty() {
             return Ok(0);
         }
-        let mut invocation = ACCEPT_SCRIPT.prepare_invoke();
-        for (key, _, _) in done {
-            invocation.key(self.redis_key(key));
-        }
-        invocation.arg(kv::ttl_ms(window));
-        for (_, pending, record) in done {
-            invocation
-                .arg(*pending)
-                .arg(serde_json::to_string(record).expect("records serialize"));
-        }
-        let mut c = self.conn.clone();
-        let n: usize = invocation.invoke_async(&mut c).await?;
-        Ok(n)
+        let written = self
+            .invoke_batched::<usize>(&ACCEPT_SCRIPT, done.len(), |invocation, range| {
+                for (key, _, _) in &done[range.clone()] {
+                    invocation.key(self.redis_key(key));
+                }
+                invocation.arg(kv::ttl_ms(window));
+                for (_, pending, record) in &done[range] {
+                    invocation
+                        .arg(*pending)
+                        .arg(serde_json::to_string(record).expect("records serialize"));
+                }
+            })
+            .await?;
+        Ok(written.into_iter().sum())
     }
 
     /// Gives claims back unfinished: (key, our pending value). A retry may claim at
@@ -237,16 +269,17 @@ impl Dedupe {
         if claims.is_empty() {
             return Ok(0);
         }
-        let mut invocation = RELEASE_SCRIPT.prepare_invoke();
-        for (key, _) in claims {
-            invocation.key(self.redis_key(key));
-        }
-        for (_, pending) in claims {
-            invocation.arg(*pending);
-        }
-        let mut c = self.conn.clone();
-        let n: usize = invocation.invoke_async(&mut c).await?;
-        Ok(n)
+        let released = self
+            .invoke_batched::<usize>(&RELEASE_SCRIPT, claims.len(), |invocation, range| {
+                for (key, _) in &claims[range.clone()] {
+                    invocation.key(self.redis_key(key));
+                }
+                for (_, pending) in &claims[range] {
+                    invocation.arg(*pending);
+                }
+            })
+            .await?;
+        Ok(released.into_iter().sum())
     }
 
     /// The record of `key`, if any.

@@ -16,7 +16,6 @@
 use std::time::Duration;
 
 use redis::AsyncCommands;
-use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 
 use super::messages::Finished;
@@ -39,7 +38,7 @@ pub struct DoneRecord {
 /// record as its done record, and the recorded result beside it.
 #[derive(Clone)]
 pub struct TicketRecords {
-    conn: ConnectionManager,
+    conn: kv::Conn,
     prefix: String,
 }
 
@@ -83,13 +82,14 @@ impl Keys {
 }
 
 impl TicketRecords {
-    /// Connects to `url` (through [`kv::connect`]); every key under `prefix`.
+    /// Connects to `target` (through [`kv::connect`]: one Redis or a cluster); every
+    /// key under `prefix`.
     ///
     /// # Errors
     /// Redis unreachable.
-    pub async fn connect(url: &str, prefix: &str) -> Result<Self, StoreError> {
+    pub async fn connect(target: impl Into<kv::Target>, prefix: &str) -> Result<Self, StoreError> {
         Ok(Self {
-            conn: kv::connect(url).await?,
+            conn: kv::connect(target).await?,
             prefix: prefix.to_string(),
         })
     }
@@ -99,8 +99,10 @@ impl TicketRecords {
         &self.prefix
     }
 
+    // The ticket id is the hash tag: a ticket's done, lease and result keys share a
+    // slot, as the lease scripts need on Redis Cluster.
     fn key(&self, kind: &str, ticket_id: &str) -> String {
-        format!("{}:{kind}:{ticket_id}", self.prefix)
+        format!("{}:{kind}:{}", self.prefix, kv::tag(ticket_id))
     }
 
     fn keys(&self, ticket_id: &str) -> Keys {
@@ -265,7 +267,7 @@ impl TicketRecords {
             .iter()
             .zip(tokens)
             .filter(|(_, token)| token.as_deref().is_some_and(|t| t.starts_with(holder)))
-            .filter_map(|(key, _)| key.strip_prefix(&lease_prefix).map(str::to_string))
+            .filter_map(|(key, _)| kv::untag(key, &lease_prefix).map(str::to_string))
             .collect())
     }
 

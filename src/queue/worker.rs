@@ -185,6 +185,34 @@ impl Worker {
         &self.topology
     }
 
+    /// `op` against Redis; if it fails, once more after Redis answers again within
+    /// `worker.store_wait_secs`. The delivery is held meanwhile: put back, it would burn
+    /// one of the broker's deliveries (`amqp.delivery_limit`) per try, and a ticket in
+    /// flight through a restart or a failover could be dead-lettered for it. Every
+    /// step retried this way is idempotent under the lease protocol.
+    async fn store_op<T, F, Fut>(&self, op: F) -> Result<T, StoreError>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        match op().await {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                self.redis_down.store(true, Ordering::SeqCst);
+                let wait = Duration::from_secs(self.settings.worker.store_wait_secs);
+                tracing::warn!(error = %e, wait_secs = wait.as_secs(), "Redis failed; holding the delivery until it answers again");
+                let deadline = tokio::time::Instant::now() + wait;
+                while tokio::time::Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                    if self.records.ping().await {
+                        return op().await;
+                    }
+                }
+                Err(e)
+            }
+        }
+    }
+
     fn store_failed(&self, e: &StoreError) -> Disposition {
         self.redis_down.store(true, Ordering::SeqCst);
         Disposition::Requeue {
@@ -270,7 +298,10 @@ impl Worker {
         let lease = Duration::from_secs(self.settings.worker.lease_secs);
         let mut held = false;
         let recorded = loop {
-            match self.records.begin(id, &token, lease).await {
+            match self
+                .store_op(|| self.records.begin(id, &token, lease))
+                .await
+            {
                 Ok(Begin::Done(done)) => {
                     tracing::info!(outcome = %done.outcome, "already done; acking the duplicate");
                     return Disposition::Ack {
@@ -379,7 +410,10 @@ impl Worker {
                 };
                 let finished =
                     Finished::from_run(ticket, &run, attempt, &self.worker_id, Utc::now());
-                match self.records.record_result(id, &finished, ttl).await {
+                match self
+                    .store_op(|| self.records.record_result(id, &finished, ttl))
+                    .await
+                {
                     Ok(first) => first,
                     Err(e) => return self.store_failed(&e),
                 }
@@ -396,7 +430,10 @@ impl Worker {
             worker_id: self.worker_id.clone(),
             done_at: Utc::now(),
         };
-        if let Err(e) = self.records.finish(id, &done, ttl, token).await {
+        if let Err(e) = self
+            .store_op(|| self.records.finish(id, &done, ttl, token))
+            .await
+        {
             return self.store_failed(&e);
         }
         let o = &finished.outcome;
@@ -775,7 +812,7 @@ impl WorkerApp {
     /// Redis unreachable at start, or a metrics address that cannot be bound (another
     /// worker on the host holding the port).
     pub async fn build(settings: Settings, agent: Agent) -> anyhow::Result<Self> {
-        let records = TicketRecords::connect(&settings.redis.url, &settings.redis.key_prefix)
+        let records = TicketRecords::connect(settings.redis.target(), &settings.redis.key_prefix)
             .await
             .context("connecting to Redis (redis.url)")?;
         let listen = settings.worker.metrics_listen.trim();

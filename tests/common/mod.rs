@@ -5,6 +5,7 @@
 pub(crate) mod broker;
 pub(crate) mod console;
 pub(crate) mod pg;
+pub(crate) mod redis_cluster;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -1,0 +1,116 @@
+//! A Redis Cluster for the store tests: three masters and three replicas on free
+//! loopback ports, started by `scripts/redis-cluster` on first use and stopped by it
+//! once this test binary has exited (its `--owner`), or the cluster that
+//! `TICKET_AGENT_TEST_REDIS_CLUSTER` names (node URLs separated by commas).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use ticket_agent::kv::Target;
+
+/// Where the stores under test live.
+pub(crate) fn single() -> Target {
+    Target::parse(
+        &std::env::var("TICKET_AGENT_TEST_REDIS_URL")
+            .unwrap_or_else(|_| "redis://127.0.0.1:6379".into()),
+        false,
+    )
+}
+
+/// The cluster: this binary's own, started once (about 3 s).
+pub(crate) fn cluster() -> Target {
+    static URLS: OnceLock<String> = OnceLock::new();
+    let urls = URLS.get_or_init(|| {
+        if let Ok(urls) = std::env::var("TICKET_AGENT_TEST_REDIS_CLUSTER") {
+            return urls;
+        }
+        let dir =
+            std::env::temp_dir().join(format!("ta-test-redis-cluster-{}", std::process::id()));
+        let out = Command::new(script())
+            .arg("start")
+            .arg(&dir)
+            .arg("--owner")
+            .arg(std::process::id().to_string())
+            .output()
+            .expect("scripts/redis-cluster runs");
+        assert!(
+            out.status.success(),
+            "scripts/redis-cluster start failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    });
+    Target::parse(urls, true)
+}
+
+/// A cluster of one test's own, for a test that kills its nodes; stopped on drop.
+pub(crate) struct OwnCluster {
+    dir: PathBuf,
+    /// The node URLs, separated by commas.
+    pub(crate) urls: String,
+    ports: Vec<u16>,
+}
+
+fn script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/redis-cluster")
+}
+
+impl OwnCluster {
+    /// Starts one (about 3 s) under a directory named for `name`.
+    pub(crate) fn start(name: &str) -> OwnCluster {
+        let dir = std::env::temp_dir().join(format!(
+            "ta-test-redis-cluster-{name}-{}",
+            std::process::id()
+        ));
+        let out = Command::new(script())
+            .arg("start")
+            .arg(&dir)
+            .arg("--owner")
+            .arg(std::process::id().to_string())
+            .output()
+            .expect("scripts/redis-cluster runs");
+        assert!(
+            out.status.success(),
+            "scripts/redis-cluster start failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let urls = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        let ports = urls
+            .split(',')
+            .map(|u| u.rsplit(':').next().unwrap().parse().unwrap())
+            .collect();
+        OwnCluster { dir, urls, ports }
+    }
+
+    /// SIGKILLs the first master (`redis-cli --cluster create` makes the first three
+    /// nodes the masters); its port.
+    pub(crate) fn kill_a_master(&self) -> u16 {
+        let port = self.ports[0];
+        let status = Command::new(script())
+            .arg("kill-master")
+            .arg(&self.dir)
+            .arg(port.to_string())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        port
+    }
+
+    /// Starts the killed node again; it joins as a replica of whoever took its slots.
+    pub(crate) fn restart(&self, port: u16) {
+        let status = Command::new(script())
+            .arg("restart")
+            .arg(&self.dir)
+            .arg(port.to_string())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for OwnCluster {
+    fn drop(&mut self) {
+        let _ = Command::new(script()).arg("stop").arg(&self.dir).status();
+    }
+}
