@@ -16,7 +16,7 @@
 //! next caller takes the work over. Each step is one Lua script, hashed once per
 //! process and sent by hash after the first call.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use redis::aio::{ConnectionLike, ConnectionManager};
@@ -93,14 +93,15 @@ impl From<&Target> for Target {
 pub enum Conn {
     /// One server.
     Single(ConnectionManager),
-    /// A cluster: each command is routed to the master of its keys' slot.
-    Cluster(ClusterConnection),
+    /// A cluster: each command is routed to the master of its keys' slot; with the
+    /// first seed node's settings (credentials, TLS) for connections of its own.
+    Cluster(ClusterConnection, Arc<redis::ConnectionInfo>),
 }
 
 impl Conn {
     /// Whether this is a cluster, where one script call may only touch one slot.
     pub fn is_cluster(&self) -> bool {
-        matches!(self, Conn::Cluster(_))
+        matches!(self, Conn::Cluster(..))
     }
 }
 
@@ -108,7 +109,7 @@ impl ConnectionLike for Conn {
     fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
         match self {
             Conn::Single(c) => c.req_packed_command(cmd),
-            Conn::Cluster(c) => c.req_packed_command(cmd),
+            Conn::Cluster(c, _) => c.req_packed_command(cmd),
         }
     }
 
@@ -120,14 +121,14 @@ impl ConnectionLike for Conn {
     ) -> RedisFuture<'a, Vec<Value>> {
         match self {
             Conn::Single(c) => c.req_packed_commands(cmd, offset, count),
-            Conn::Cluster(c) => c.req_packed_commands(cmd, offset, count),
+            Conn::Cluster(c, _) => c.req_packed_commands(cmd, offset, count),
         }
     }
 
     fn get_db(&self) -> i64 {
         match self {
             Conn::Single(c) => c.get_db(),
-            Conn::Cluster(c) => c.get_db(),
+            Conn::Cluster(c, _) => c.get_db(),
         }
     }
 }
@@ -168,6 +169,7 @@ pub async fn connect(target: impl Into<Target>) -> Result<Conn, StoreError> {
             // Retries cover a failover: the client refreshes its slot map on MOVED or
             // a lost master and sends again, within about the time a replica takes to
             // be promoted (cluster-node-timeout plus an election).
+            let seed = redis::IntoConnectionInfo::into_connection_info(nodes[0].as_str())?;
             let client = redis::cluster::ClusterClient::builder(nodes)
                 .connection_timeout(Duration::from_secs(2))
                 .response_timeout(Duration::from_secs(5))
@@ -175,7 +177,10 @@ pub async fn connect(target: impl Into<Target>) -> Result<Conn, StoreError> {
                 .min_retry_wait(100)
                 .max_retry_wait(2_000)
                 .build()?;
-            Ok(Conn::Cluster(client.get_async_connection().await?))
+            Ok(Conn::Cluster(
+                client.get_async_connection().await?,
+                Arc::new(seed),
+            ))
         }
     }
 }
@@ -195,7 +200,7 @@ pub async fn ping(conn: &Conn) -> bool {
                 .await
                 .is_ok()
         }
-        Conn::Cluster(c) => {
+        Conn::Cluster(c, _) => {
             let mut c = c.clone();
             if redis::cmd("PING")
                 .query_async::<String>(&mut c)
@@ -232,30 +237,35 @@ pub async fn scan(conn: &Conn, pattern: &str) -> Result<Vec<String>, StoreError>
             }
             Ok(keys)
         }
-        Conn::Cluster(c) => {
+        Conn::Cluster(c, seed) => {
+            // Each master on a connection of this scan's own: the cluster client's pooled
+            // connection to a node that died and came back can hang until its timeout.
             let mut c = c.clone();
             let mut keys = Vec::new();
             for (host, port) in masters(&mut c).await? {
-                let mut cursor = 0u64;
-                loop {
-                    let mut cmd = redis::cmd("SCAN");
-                    cmd.arg(cursor)
-                        .arg("MATCH")
-                        .arg(pattern)
-                        .arg("COUNT")
-                        .arg(1000);
-                    let at = RoutingInfo::SingleNode(SingleNodeRoutingInfo::ByAddress {
-                        host: host.clone(),
+                let addr = match seed.addr().clone() {
+                    redis::ConnectionAddr::TcpTls {
+                        insecure,
+                        tls_params,
+                        ..
+                    } => redis::ConnectionAddr::TcpTls {
+                        host,
                         port,
-                    });
-                    let reply = c.route_command(cmd, at).await?;
-                    let (next, page): (u64, Vec<String>) = redis::from_redis_value(reply)
-                        .map_err(|e| StoreError::Corrupt(format!("a SCAN reply: {e}")))?;
-                    keys.extend(page);
-                    if next == 0 {
-                        break;
-                    }
-                    cursor = next;
+                        insecure,
+                        tls_params,
+                    },
+                    _ => redis::ConnectionAddr::Tcp(host, port),
+                };
+                let client = redis::Client::open(seed.as_ref().clone().set_addr(addr))?;
+                let config = redis::AsyncConnectionConfig::new()
+                    .set_connection_timeout(Some(Duration::from_secs(2)))
+                    .set_response_timeout(Some(Duration::from_secs(5)));
+                let mut node = client
+                    .get_multiplexed_async_connection_with_config(&config)
+                    .await?;
+                let mut iter = node.scan_match::<_, String>(pattern).await?;
+                while let Some(k) = futures::StreamExt::next(&mut iter).await {
+                    keys.push(k?);
                 }
             }
             Ok(keys)

@@ -97,8 +97,17 @@ impl OwnCluster {
         port
     }
 
-    /// Starts the killed node again; it joins as a replica of whoever took its slots.
+    /// Starts the killed node again, once its replica has taken over (a node that
+    /// keeps nothing on disk and comes back sooner reclaims its slots empty); it joins
+    /// as a replica of whoever took its slots.
     pub(crate) fn restart(&self, port: u16) {
+        let status = Command::new(script())
+            .arg("wait-failover")
+            .arg(&self.dir)
+            .arg(port.to_string())
+            .status()
+            .unwrap();
+        assert!(status.success(), "no replica took over from {port}");
         let status = Command::new(script())
             .arg("restart")
             .arg(&self.dir)

@@ -9,6 +9,11 @@
 //! Meanwhile it SIGKILLs a random worker every few seconds and starts a new one,
 //! restarts Redis once and the RabbitMQ application once. Then it waits for the queues
 //! to drain and checks every ticket, every dead letter and every refund.
+//!
+//! With `redis_cluster`, Redis is a Redis Cluster of its own (`scripts/redis-cluster`:
+//! three masters, three replicas), and the Redis fault is a master SIGKILLed (its
+//! replica promoted) and later started again, with the time the fleet took to notice
+//! and to recover measured.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -64,6 +69,9 @@ pub struct ChaosOptions {
     /// Restart the RabbitMQ application once (needs `rabbitmqctl`; affects every user
     /// of the local broker for a few seconds).
     pub restart_rabbitmq: bool,
+    /// Run on a Redis Cluster of its own, and kill one of its masters instead of
+    /// restarting a single Redis.
+    pub redis_cluster: Option<PathBuf>,
     /// The ticket-agent binary.
     pub binary: PathBuf,
 }
@@ -146,6 +154,14 @@ pub struct ChaosReport {
     pub waits_per_recovered_mean: f64,
     /// Redis restarts.
     pub redis_restarts: usize,
+    /// Redis Cluster masters SIGKILLed (and started again later, as replicas).
+    pub redis_master_kills: usize,
+    /// Seconds from the master's kill until a worker-side check saw it (Redis PING on
+    /// every master failing; 0 when it did not within 10 s).
+    pub redis_failover_noticed_secs: f64,
+    /// Seconds from the kill until the cluster had marked the master failed and served
+    /// every slot again (its replica promoted).
+    pub redis_failover_recovered_secs: f64,
     /// RabbitMQ application restarts.
     pub rabbitmq_restarts: usize,
     /// Seconds from the first publish to the drain.
@@ -175,15 +191,23 @@ impl std::fmt::Display for ChaosReport {
         let mark = |ok: bool| if ok { "ok " } else { "FAIL" };
         writeln!(
             f,
-            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} RabbitMQ restart(s)",
+            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} Redis Cluster master kill(s), {} RabbitMQ restart(s)",
             self.submitted,
             self.poison,
             self.seconds,
             self.kills,
             self.approvals_kills,
             self.redis_restarts,
+            self.redis_master_kills,
             self.rabbitmq_restarts
         )?;
+        if self.redis_master_kills > 0 {
+            writeln!(
+                f,
+                "       Redis Cluster failover: noticed {:.1} s after the master's kill, every slot served again after {:.1} s",
+                self.redis_failover_noticed_secs, self.redis_failover_recovered_secs
+            )?;
+        }
         writeln!(
             f,
             "  {} tickets with exactly one final outcome: {} of {}",
@@ -418,6 +442,86 @@ fn start_redis(port: u16, dir: &Path) -> anyhow::Result<Child> {
     Child::start(cmd).context("starting redis-server (is it installed?)")
 }
 
+/// The Redis the run uses: one server with AOF, or a cluster from
+/// `scripts/redis-cluster`.
+enum Redis {
+    Single {
+        child: Option<Child>,
+        port: u16,
+        dir: PathBuf,
+    },
+    Cluster {
+        script: PathBuf,
+        dir: PathBuf,
+        ports: Vec<u16>,
+    },
+}
+
+impl Redis {
+    async fn start(dir: &Path, cluster_script: Option<&Path>) -> anyhow::Result<(Redis, String)> {
+        match cluster_script {
+            None => {
+                let port = proc::free_port()?;
+                let addr = format!("127.0.0.1:{port}");
+                let child = start_redis(port, dir)?;
+                proc::wait_tcp(&addr, Duration::from_secs(10)).await?;
+                let redis = Redis::Single {
+                    child: Some(child),
+                    port,
+                    dir: dir.to_path_buf(),
+                };
+                Ok((redis, format!("redis://{addr}")))
+            }
+            Some(script) => {
+                let cluster_dir = dir.join("redis-cluster");
+                let out = tokio::process::Command::new(script)
+                    .arg("start")
+                    .arg(&cluster_dir)
+                    .arg("--owner")
+                    .arg(std::process::id().to_string())
+                    .output()
+                    .await
+                    .with_context(|| format!("running {}", script.display()))?;
+                anyhow::ensure!(
+                    out.status.success(),
+                    "{} start failed: {}",
+                    script.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let urls = String::from_utf8(out.stdout)?.trim().to_string();
+                let ports = urls
+                    .split(',')
+                    .filter_map(|u| u.rsplit(':').next()?.parse().ok())
+                    .collect();
+                let redis = Redis::Cluster {
+                    script: script.to_path_buf(),
+                    dir: cluster_dir,
+                    ports,
+                };
+                Ok((redis, urls))
+            }
+        }
+    }
+
+    async fn cluster_command(script: &Path, args: &[&std::ffi::OsStr]) -> anyhow::Result<()> {
+        let status = tokio::process::Command::new(script)
+            .args(args)
+            .status()
+            .await?;
+        anyhow::ensure!(status.success(), "{} {args:?} failed", script.display());
+        Ok(())
+    }
+
+    async fn stop(self) {
+        match self {
+            Redis::Single { child, .. } => drop(child),
+            Redis::Cluster { script, dir, .. } => {
+                let _ = Redis::cluster_command(&script, &["stop".as_ref(), dir.as_os_str()]).await;
+            }
+        }
+    }
+}
+
 /// Restarts the RabbitMQ application (`rabbitmqctl stop_app`, `start_app`,
 /// `await_startup`); `false` when `rabbitmqctl` is missing or refuses.
 async fn restart_rabbitmq() -> bool {
@@ -443,12 +547,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     std::fs::create_dir_all(&dir)?;
     let mut report = ChaosReport::default();
 
-    // Our own Redis, with AOF, so that a restart keeps what was written.
-    let redis_port = proc::free_port()?;
-    let redis_addr = format!("127.0.0.1:{redis_port}");
-    let redis_url = format!("redis://{redis_addr}");
-    let mut redis = start_redis(redis_port, &dir)?;
-    proc::wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
+    // Our own Redis, with AOF, so that a restart keeps what was written; or our own
+    // Redis Cluster, whose replicas keep it.
+    let (mut redis, redis_url) = Redis::start(&dir, opts.redis_cluster.as_deref()).await?;
     // The approvals service's database, its own for this run.
     let db = crate::pgdb::ScratchDb::create("chaos").await?;
 
@@ -743,11 +844,54 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                 kill.recovered = Some(kill.at.elapsed());
             }
         }
-        if report.redis_restarts == 0 && done * 4 >= report.tickets {
-            redis.stop(Duration::from_secs(10)).await;
-            redis = start_redis(redis_port, &dir)?;
-            proc::wait_tcp(&redis_addr, Duration::from_secs(10)).await?;
-            report.redis_restarts += 1;
+        match &mut redis {
+            Redis::Single { child, port, dir }
+                if report.redis_restarts == 0 && done * 4 >= report.tickets =>
+            {
+                if let Some(old) = child.take() {
+                    old.stop(Duration::from_secs(10)).await;
+                }
+                *child = Some(start_redis(*port, dir)?);
+                proc::wait_tcp(&format!("127.0.0.1:{port}"), Duration::from_secs(10)).await?;
+                report.redis_restarts += 1;
+            }
+            Redis::Cluster { script, dir, ports }
+                if report.redis_master_kills == 0 && done * 4 >= report.tickets =>
+            {
+                // The first three nodes are the masters `--cluster create` made.
+                let port = ports[0].to_string();
+                // Connected before the kill, as the workers are.
+                let probe = ticket_agent::kv::connect(&redis_url).await?;
+                Redis::cluster_command(
+                    script,
+                    &["kill-master".as_ref(), dir.as_os_str(), port.as_ref()],
+                )
+                .await?;
+                let killed = Instant::now();
+                report.redis_master_kills += 1;
+                // Noticed: what a worker's gate sees (PING on every master failing).
+                while killed.elapsed() < Duration::from_secs(10) {
+                    if !ticket_agent::kv::ping(&probe).await {
+                        report.redis_failover_noticed_secs = killed.elapsed().as_secs_f64();
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                // Recovered: the cluster marked it failed and serves every slot again.
+                // Only then may it come back (see scripts/redis-cluster wait-failover).
+                Redis::cluster_command(
+                    script,
+                    &["wait-failover".as_ref(), dir.as_os_str(), port.as_ref()],
+                )
+                .await?;
+                report.redis_failover_recovered_secs = killed.elapsed().as_secs_f64();
+                Redis::cluster_command(
+                    script,
+                    &["restart".as_ref(), dir.as_os_str(), port.as_ref()],
+                )
+                .await?;
+            }
+            _ => {}
         }
         if opts.restart_rabbitmq
             && report.rabbitmq_restarts == 0
@@ -935,7 +1079,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     topology.delete(&ch).await?;
     let _ = conn.close(200, "chaos done".into()).await;
     shop_server.abort();
-    drop(redis);
+    redis.stop().await;
     if let Err(e) = db.drop_now().await {
         tracing::warn!(error = %format!("{e:#}"), database = %db.name, "could not drop the run's database");
     }

@@ -167,6 +167,11 @@ enum Command {
         /// Do not restart the RabbitMQ application (it affects every user of the broker).
         #[arg(long)]
         no_rabbitmq_restart: bool,
+        /// Run on a Redis Cluster of the run's own (scripts/redis-cluster: three masters,
+        /// three replicas on free loopback ports) and SIGKILL one of its masters at a
+        /// quarter of the tickets instead of restarting a single Redis.
+        #[arg(long)]
+        redis_cluster: bool,
         /// The ticket-agent binary the workers and the approvals service run (default:
         /// the one beside this binary).
         #[arg(long, value_name = "PATH")]
@@ -197,6 +202,17 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `scripts/redis-cluster` of the checkout this lab was built from.
+fn redis_cluster_script() -> anyhow::Result<PathBuf> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/redis-cluster");
+    anyhow::ensure!(
+        script.is_file(),
+        "--redis-cluster needs scripts/redis-cluster of the checkout this lab was built from ({} is missing)",
+        script.display()
+    );
+    Ok(script)
 }
 
 /// The product binary: `--agent-binary`, else `ticket-agent` beside this binary (cargo
@@ -294,6 +310,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             kill_approvals_every_secs,
             deadline_secs,
             no_rabbitmq_restart,
+            redis_cluster,
             agent_binary: given,
             json,
         } => {
@@ -310,6 +327,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .then(|| std::time::Duration::from_secs_f64(kill_approvals_every_secs)),
                 deadline: std::time::Duration::from_secs(deadline_secs),
                 restart_rabbitmq: !no_rabbitmq_restart,
+                redis_cluster: if redis_cluster {
+                    Some(redis_cluster_script()?)
+                } else {
+                    None
+                },
                 binary: agent_binary(given)?,
             };
             let report = chaos::run(&settings, &opts).await?;
