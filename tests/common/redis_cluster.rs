@@ -27,19 +27,7 @@ pub(crate) fn cluster() -> Target {
         }
         let dir =
             std::env::temp_dir().join(format!("ta-test-redis-cluster-{}", std::process::id()));
-        let out = Command::new(script())
-            .arg("start")
-            .arg(&dir)
-            .arg("--owner")
-            .arg(std::process::id().to_string())
-            .output()
-            .expect("scripts/redis-cluster runs");
-        assert!(
-            out.status.success(),
-            "scripts/redis-cluster start failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap().trim().to_string()
+        start(&dir)
     });
     Target::parse(urls, true)
 }
@@ -56,6 +44,23 @@ fn script() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/redis-cluster")
 }
 
+/// Starts a cluster in `dir`, owned by this test binary; its node URLs.
+fn start(dir: &std::path::Path) -> String {
+    let out = Command::new(script())
+        .arg("start")
+        .arg(dir)
+        .arg("--owner")
+        .arg(std::process::id().to_string())
+        .output()
+        .expect("scripts/redis-cluster runs");
+    assert!(
+        out.status.success(),
+        "scripts/redis-cluster start failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
 impl OwnCluster {
     /// Starts one (about 3 s) under a directory named for `name`.
     pub(crate) fn start(name: &str) -> OwnCluster {
@@ -63,19 +68,7 @@ impl OwnCluster {
             "ta-test-redis-cluster-{name}-{}",
             std::process::id()
         ));
-        let out = Command::new(script())
-            .arg("start")
-            .arg(&dir)
-            .arg("--owner")
-            .arg(std::process::id().to_string())
-            .output()
-            .expect("scripts/redis-cluster runs");
-        assert!(
-            out.status.success(),
-            "scripts/redis-cluster start failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let urls = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        let urls = start(&dir);
         let ports = urls
             .split(',')
             .map(|u| u.rsplit(':').next().unwrap().parse().unwrap())
