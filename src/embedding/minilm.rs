@@ -192,10 +192,18 @@ impl MiniLm {
 }
 
 impl Embedder for MiniLm {
+    /// Batches texts of similar length together: a batch is padded to its longest text,
+    /// so an article's whole body batched with its one-line sentences would make every
+    /// sentence cost as much as the body.
     fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
-        let mut out = Vec::with_capacity(texts.len());
-        for chunk in texts.chunks(BATCH) {
-            out.extend(self.embed_batch(chunk)?);
+        let mut order: Vec<usize> = (0..texts.len()).collect();
+        order.sort_by_key(|&i| texts[i].len());
+        let mut out = vec![Vec::new(); texts.len()];
+        for chunk in order.chunks(BATCH) {
+            let batch: Vec<&str> = chunk.iter().map(|&i| texts[i]).collect();
+            for (&i, vector) in chunk.iter().zip(self.embed_batch(&batch)?) {
+                out[i] = vector;
+            }
         }
         Ok(out)
     }
