@@ -269,13 +269,17 @@ struct TicketText {
     body: String,
     /// Subject and body without quoted replies and signatures.
     text: String,
+    /// What was left out of `body`: quoted replies and what follows a signature mark.
+    /// Read only for an order id the customer's own words do not give (a reply to our
+    /// shipping email that quotes its order number).
+    quoted: String,
 }
 
 impl TicketText {
     fn new(ticket: &Value) -> Self {
         let s = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
         let subject = s("subject");
-        let body = strip_quotes_and_signature(&s("body"));
+        let (body, quoted) = strip_quotes_and_signature(&s("body"));
         Self {
             ticket_id: s("ticket_id"),
             customer_id: s("customer_id"),
@@ -286,27 +290,34 @@ impl TicketText {
             text: format!("{subject}\n{body}"),
             subject,
             body,
+            quoted,
         }
     }
 }
 
-fn strip_quotes_and_signature(body: &str) -> String {
+/// The body without quoted replies and signatures, and what was left out.
+fn strip_quotes_and_signature(body: &str) -> (String, String) {
     static WROTE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^\s*(on .{3,120} wrote:|-{2,} ?original message ?-{2,}|from: .+)$")
             .unwrap()
     });
     let mut out = Vec::new();
-    for line in body.lines() {
+    let mut quoted = Vec::new();
+    let mut lines = body.lines();
+    for line in lines.by_ref() {
         let t = line.trim_end();
         if t == "--" || t == "-- " || WROTE.is_match(t) {
+            quoted.push(t);
             break;
         }
         if t.trim_start().starts_with('>') {
+            quoted.push(t);
             continue;
         }
         out.push(t);
     }
-    out.join("\n")
+    quoted.extend(lines);
+    (out.join("\n"), quoted.join("\n"))
 }
 
 macro_rules! re {
@@ -321,15 +332,15 @@ re!(
 );
 re!(
     REFUND,
-    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my)|send (?:it|this|them) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
+    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my|order|everything|all|both)\b|\b(?:like|want|wish|need|going|have) to return\b|send (?:it|this|them|everything) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
 );
 re!(
     DAMAGE,
-    r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty"
+    r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty|\bdent(?:s|ed)?\b|\bbent\b|\btorn\b|\bripped\b|\bleak(?:s|ed|ing|y)?\b|\bsnapped\b|\bscratched\b|\bshattered\b|\bflicker\w*|\bwon'?t (?:turn on|charge|work|hold|close|open|stay)|\bdoesn'?t (?:fit|charge|close|hold)|\btoo (?:small|big|large|tight|short|long)\b|\bin pieces\b|\bdead on arrival\b"
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bshipped\b|\bship\b|\bshipping update|\barriv|\bdeliver|\beta\b|when will|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received)|\bnever (?:came|arrived)\b"
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b"
 );
 re!(
     HOWTO,
@@ -349,7 +360,7 @@ re!(
 );
 re!(
     FULL_REFUND,
-    r"(?i)full refund|whole (?:amount|order)|entire (?:amount|order)|everything back"
+    r"(?i)full refund|refund in full|\bin full\b|whole (?:amount|order|thing|lot)|entire (?:amount|order|thing)|everything back|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
 );
 re!(
     AMOUNT,
@@ -396,6 +407,18 @@ fn order_ids(t: &TicketText) -> Vec<String> {
             let before = &t.text[..m.start()];
             if !excluded(m.as_str()) && !NOT_ORDER_CONTEXT.is_match(before) {
                 contextual.push((m.start(), normalise_id(m.as_str())));
+            }
+        }
+    }
+    // A reply that names no order itself may quote our email that does.
+    if contextual.is_empty() {
+        for re in [&*ORDER_CONTEXT, &*HASH_ID] {
+            for c in re.captures_iter(&t.quoted) {
+                let m = c.get(1).expect("group 1");
+                let id = m.as_str().trim_end_matches(['-', '_']);
+                if has_digit(id) && !excluded(id) {
+                    contextual.push((m.start(), normalise_id(id)));
+                }
             }
         }
     }
@@ -523,12 +546,19 @@ re!(
 );
 
 /// Whether the words just before `at` (up to five, in the same clause) negate what
-/// follows: "I don't want a refund", "not waiting for some replacement".
+/// follows: "I don't want a refund", "not waiting for some replacement". A quotation
+/// ends the window: the "not" of a quoted name ("my 'not as described' claim") negates
+/// nothing outside the quotes.
 fn negated(text: &str, at: usize) -> bool {
     let before = &text[..at];
     let start = before
-        .rfind([',', '.', ';', '!', '?', '\n'])
-        .map_or(0, |i| i + 1);
+        .rfind([',', '.', ';', '!', '?', '\n', '"', '“', '”', '‘', '’'])
+        .into_iter()
+        .chain(before.rfind("' ").map(|i| i + 1))
+        .max()
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
     let window: Vec<&str> = before[start..].split_whitespace().rev().take(5).collect();
     let window: Vec<&str> = window.into_iter().rev().collect();
     NEGATOR.is_match(&window.join(" "))
@@ -567,15 +597,15 @@ re!(
 );
 re!(
     A_RESCHEDULE,
-    r"(?i)\breschedul\w*|\b(?:hold|delay|postpone|pause)\w* (?:the |my )?(?:delivery|shipment|order|package|parcel)\b|\b(?:different|later|another) (?:delivery )?(?:day|date)\b"
+    r"(?i)\breschedul\w*|\b(?:hold|delay|postpone|pause)\w* (?:the |my )?(?:delivery|shipment|order|package|parcel)\b|\b(?:different|later|another) (?:delivery )?(?:day|date)\b|\b(?:arrange|ask|have|get|tell)\w*\b[^.?!\n]{0,30}\bto (?:deliver|bring|drop)\w*|\b(?:deliver|bring|drop|ship|send)\w*\b[^.?!\n]{0,40}\b(?:on|next|after|until|before|by)\s+(?:the\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b[^.?!\n]{0,30}\binstead\b|\b(?:deliver|bring|drop|ship|send)\w*\b[^.?!\n]{0,40}\b(?:next|after|until|on) (?:the )?(?:week(?:end)?|\d{1,2}(?:st|nd|rd|th)?)\b[^.?!\n]{0,30}\binstead\b"
 );
 re!(
     A_PAYMENT,
-    r"(?i)\b(?:chang|switch|updat|replac)\w*\b[^.?!\n]{0,30}\b(?:payment method|payment card|credit card|debit card|card on file|billing)|\bcharge (?:a |my )?(?:different|another|other|new) (?:card|account)|\bpay (?:with|by|using) (?:a |my )?(?:different|another|other)\b"
+    r"(?i)\b(?:chang|switch|updat|replac|mov)\w*\b[^.?!\n]{0,30}\b(?:payment|card|billing)\b|\bcharge (?:a |my )?(?:different|another|other|new) (?:card|account)|\bpay (?:with|by|using) (?:a |my )?(?:different|another|other)\b"
 );
 re!(
     A_ITEMS,
-    r"(?i)\badd\w*\b[^.?!\n]{0,30}\bto (?:my|the|this|that) (?:order|purchase)|\bremov\w*\b[^.?!\n]{0,30}\bfrom (?:my|the|this|that) (?:order|purchase)"
+    r"(?i)\badd\w*\b[^.?!\n]{0,60}\bto (?:it|my|the|this|that) ?(?:order|purchase)?\b|\bremov\w*\b[^.?!\n]{0,60}\bfrom (?:it|my|the|this|that) ?(?:order|purchase)?\b"
 );
 re!(
     ASKS_US,
@@ -923,8 +953,86 @@ fn head_noun(name: &str) -> Option<String> {
         .map(str::to_lowercase)
 }
 
-/// What `t` asks back of `order`, with `max` the most refundable and `orders` the number
-/// of orders the ticket wants refunded.
+/// The parts of a sentence that can each keep or ask for something on their own: split
+/// at commas, semicolons and the conjunctions that join two statements ("the boots are
+/// fine but the laces snapped", "refund the lamp and I'll keep the rest").
+fn parts(sentence: &str) -> Vec<&str> {
+    static JOIN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i),|;|\s+(?:but|while|whereas|although|though)\s+|\s+and\s+(?:i|i'll|i'm|i've|we|we'll|everything|the rest)\b")
+            .unwrap()
+    });
+    let mut out = Vec::new();
+    let mut start = 0;
+    for m in JOIN.find_iter(sentence) {
+        out.push(sentence[start..m.start()].trim());
+        // The subject after "and" belongs to the next part.
+        let joined = m.as_str().trim_start_matches([',', ';']).trim();
+        start = if let Some(rest) = joined.strip_prefix("and").or(joined.strip_prefix("And")) {
+            m.end() - rest.trim_start().len()
+        } else {
+            m.end()
+        };
+    }
+    out.push(sentence[start..].trim());
+    out.retain(|p| !p.is_empty());
+    out
+}
+
+re!(
+    PRONOUN,
+    r"(?i)\b(?:it|them|those|that one|this one|these|that|this)\b"
+);
+
+/// The units of each item (by index in `items`) that `text` names: the count said just
+/// before the item's head noun ("one of the three mugs", "two dry bags"), or every unit
+/// when the noun is plural and one when it is singular.
+fn named_units(text: &str, items: &[(String, u64, f64)]) -> Vec<(usize, u64)> {
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out: Vec<(usize, u64)> = Vec::new();
+    for (k, (noun, quantity, _)) in items.iter().enumerate() {
+        // A name whose head noun is itself plural ("Hiking Socks") is plural as written.
+        let noun_is_plural = noun.ends_with('s') && !noun.ends_with("ss");
+        for (i, w) in words.iter().enumerate() {
+            let lw = w.to_lowercase();
+            let plural = lw == format!("{noun}s") || lw == format!("{noun}es");
+            if lw != *noun && !plural {
+                continue;
+            }
+            let counted = words[i.saturating_sub(4)..i]
+                .iter()
+                .filter(|w| COUNT_WORD.is_match(w))
+                .filter_map(|w| count_of(w, *quantity))
+                .min();
+            let here = counted
+                .unwrap_or(if plural || noun_is_plural {
+                    *quantity
+                } else {
+                    1
+                })
+                .min(*quantity);
+            match out.iter_mut().find(|(j, _)| *j == k) {
+                Some((_, u)) => *u = (*u).min(here),
+                None => out.push((k, here)),
+            }
+        }
+    }
+    out
+}
+
+/// What `t` asks back of `order`, with `orders` the number of orders the ticket wants
+/// refunded.
+///
+/// The items asked back are read where the ticket asks for the money: the parts of its
+/// sentences that ask for a refund ("please just refund the cook set"), an "it" or
+/// "them" there standing for the items reported damaged in the same or the sentence
+/// before; failing that, the items reported damaged; failing that, every item named
+/// that the customer does not say they keep. An item named only to say what the order
+/// was ("my stove order arrived") is not asked back when the refund names its items.
+/// No item named means the whole order; a share of the price without a sum ("half",
+/// "a partial refund") is unclear.
 fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
     if FULL_REFUND.is_match(&t.text) {
         return Asked::Everything;
@@ -949,77 +1057,97 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
         }
         _ => return Asked::Unclear("the ticket names several different amounts".into()),
     }
-    if VAGUE_AMOUNT.is_match(&t.text) {
-        return Asked::Unclear(
-            "the ticket asks for part of the price without saying how much".into(),
-        );
-    }
-    // Items named: each with the count said just before it ("one of the three mugs"),
-    // or all of them when the noun is plural, one when it is singular. An item named in
-    // a clause that keeps it ("the fan is fine, keeping that") is not asked back.
-    let items = order["items"].as_array().cloned().unwrap_or_default();
-    let all = clauses(&t.text);
-    let mut sum = 0.0;
-    let mut named = 0;
-    let mut kept = 0;
-    let mut all_of_all = true;
-    for item in &items {
-        let quantity = item["quantity"].as_u64().unwrap_or(1).max(1);
-        let price = item["unit_price_usd"].as_f64().unwrap_or(0.0);
-        let Some(noun) = item["name"].as_str().and_then(head_noun) else {
-            all_of_all = false;
-            continue;
-        };
-        let mut units: Option<u64> = None;
-        let mut keeps = false;
-        for c in &all {
-            let words: Vec<&str> = c
-                .text
-                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-                .filter(|w| !w.is_empty())
-                .collect();
-            for (i, w) in words.iter().enumerate() {
-                let lw = w.to_lowercase();
-                let plural = lw == format!("{noun}s") || lw == format!("{noun}es");
-                if lw != noun && !plural {
-                    continue;
-                }
-                if affirmed(&KEEP, c.text) && !affirmed(&REFUND, c.text) {
-                    keeps = true;
-                    continue;
-                }
-                let counted = words[i.saturating_sub(4)..i]
+    let items: Vec<(String, u64, f64)> = order["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| {
+            Some((
+                item["name"].as_str().and_then(head_noun)?,
+                item["quantity"].as_u64().unwrap_or(1).max(1),
+                item["unit_price_usd"].as_f64().unwrap_or(0.0),
+            ))
+        })
+        .collect();
+    let unnamed = order["items"].as_array().map_or(0, Vec::len) - items.len();
+    let sentences: Vec<Vec<&str>> = clauses_of_sentences(&t.text)
+        .into_iter()
+        .map(parts)
+        .collect();
+    let keeps = |p: &str| affirmed(&KEEP, p) && !affirmed(&REFUND, p) && !DAMAGE.is_match(p);
+    let mut asked: Vec<(usize, u64)> = Vec::new();
+    let add = |named: Vec<(usize, u64)>, asked: &mut Vec<(usize, u64)>| {
+        for (k, u) in named {
+            match asked.iter_mut().find(|(j, _)| *j == k) {
+                Some((_, have)) => *have = (*have).max(u),
+                None => asked.push((k, u)),
+            }
+        }
+    };
+    for (s, sentence) in sentences.iter().enumerate() {
+        for part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
+            let named = named_units(part, &items);
+            if !named.is_empty() {
+                add(named, &mut asked);
+            } else if PRONOUN.is_match(part) {
+                let before = s.saturating_sub(1)..=s;
+                let damaged = sentences[before]
                     .iter()
-                    .filter(|w| COUNT_WORD.is_match(w))
-                    .filter_map(|w| count_of(w, quantity))
-                    .min();
-                let here = counted.unwrap_or(if plural { quantity } else { 1 });
-                units = Some(units.map_or(here, |u: u64| u.min(here)));
-            }
-        }
-        match units {
-            Some(u) => {
-                named += 1;
-                let u = u.min(quantity);
-                if u < quantity {
-                    all_of_all = false;
-                }
-                sum += price * u as f64;
-            }
-            None => {
-                kept += usize::from(keeps);
-                all_of_all = false;
+                    .flatten()
+                    .filter(|p| DAMAGE.is_match(p) && !keeps(p))
+                    .flat_map(|p| named_units(p, &items))
+                    .collect();
+                add(damaged, &mut asked);
             }
         }
     }
-    if named == 0 && kept > 0 {
-        return Asked::Unclear("the ticket names only items the customer keeps".into());
+    if asked.is_empty() {
+        let damaged = sentences
+            .iter()
+            .flatten()
+            .filter(|p| DAMAGE.is_match(p) && !keeps(p))
+            .flat_map(|p| named_units(p, &items))
+            .collect();
+        add(damaged, &mut asked);
     }
-    if named == 0 || all_of_all {
-        Asked::Everything
-    } else {
-        Asked::Sum((sum * 100.0).round() / 100.0)
+    let kept: Vec<usize> = sentences
+        .iter()
+        .flatten()
+        .filter(|p| keeps(p))
+        .flat_map(|p| named_units(p, &items))
+        .map(|(k, _)| k)
+        .collect();
+    if asked.is_empty() {
+        let named = sentences
+            .iter()
+            .flatten()
+            .filter(|p| !keeps(p))
+            .flat_map(|p| named_units(p, &items))
+            .filter(|(k, _)| !kept.contains(k))
+            .collect();
+        add(named, &mut asked);
     }
+    if asked.is_empty() {
+        if VAGUE_AMOUNT.is_match(&t.text) {
+            return Asked::Unclear(
+                "the ticket asks for part of the price without saying how much".into(),
+            );
+        }
+        if !kept.is_empty() {
+            return Asked::Unclear("the ticket names only items the customer keeps".into());
+        }
+        return Asked::Everything;
+    }
+    let everything = unnamed == 0
+        && items
+            .iter()
+            .enumerate()
+            .all(|(k, (_, q, _))| asked.iter().any(|(j, u)| *j == k && u == q));
+    if everything {
+        return Asked::Everything;
+    }
+    let sum: f64 = asked.iter().map(|(k, u)| items[*k].2 * *u as f64).sum();
+    Asked::Sum((sum * 100.0).round() / 100.0)
 }
 
 re!(
@@ -1121,7 +1249,30 @@ fn judged(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> (Step, Bas
         return (Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into()), intents(&order_intents));
     }
     if p.unplaced_order {
-        return (Step::Final("ESCALATED: [out_of_scope] The ticket names an order, but what it asks for is not an order status, a refund or a help-center question the offline model can place.".into()), Basis::Doubt("request_unplaced"));
+        // A request the rules cannot place may still be one the help center tells the
+        // customer how to do themselves; only an article that gives steps answers it.
+        let query = kb_query(&t.subject, &t.body);
+        let Some(out) = h.find(KB_SEARCH, "query", &query) else {
+            return (
+                Step::Calls(vec![(KB_SEARCH, json!({ "query": query }))]),
+                Basis::Doubt("unfinished"),
+            );
+        };
+        let steps = out["articles"].as_array().and_then(|a| {
+            a.iter().find(|a| {
+                a["body"].as_str().is_some_and(|b| {
+                    b.split(['.', ';', '!', '\n'])
+                        .any(|s| SELF_SERVICE.is_match(s))
+                })
+            })
+        });
+        return match steps {
+            Some(article) => (
+                Step::Final(format!("RESOLVED: {}", article_text(article))),
+                Basis::Doubt("request_unplaced"),
+            ),
+            None => (Step::Final("ESCALATED: [out_of_scope] The ticket names an order, but what it asks for is not an order status, a refund or a help-center question the offline model can place.".into()), Basis::Doubt("request_unplaced")),
+        };
     }
     if p.orders.is_empty()
         && p.unsupported.is_empty()
@@ -1637,6 +1788,130 @@ mod tests {
             "I paid with PayPal and want to report that the box was wet.",
         ] {
             assert!(!legal_threat(&text("s", body, None)), "{body}");
+        }
+    }
+
+    #[test]
+    fn a_quoted_name_negates_nothing_outside_its_quotes() {
+        let quoted = "My card issuer wants papers for the 'item not as described' claim I opened.";
+        assert!(legal_threat(&text("Papers", quoted, None)));
+        assert!(!negated(quoted, quoted.find("claim").unwrap()));
+        let plain = "I do not want a refund, just a new one.";
+        assert!(negated(plain, plain.find("refund").unwrap()));
+    }
+
+    #[test]
+    fn the_refund_asked_is_read_where_the_ticket_asks_for_the_money() {
+        let camp = order(&[
+            ("Dome Tent", 1, 200.0),
+            ("Gas Lantern", 1, 30.0),
+            ("Camp Stove", 1, 50.0),
+        ]);
+        let ask = |o: &Value, body: &str| asked_amount(&text("s", body, Some("A1")), o, 1);
+        // The order is described by one item; the refund names another.
+        assert_eq!(
+            ask(
+                &camp,
+                "My stove and tent order came on Monday. The tent and the lantern work, but the stove arrived dented. Please refund the stove only and I'll keep the rest."
+            ),
+            Asked::Sum(50.0)
+        );
+        // "It" stands for what the sentence before reports broken.
+        assert_eq!(
+            ask(
+                &camp,
+                "The lantern has a cracked glass. Can I get my money back for it?"
+            ),
+            Asked::Sum(30.0)
+        );
+        let chairs = order(&[("Folding Chair", 2, 40.0), ("Side Table", 1, 60.0)]);
+        assert_eq!(
+            ask(
+                &chairs,
+                "I got two chairs and a table. One chair has a bent leg, the other chair and the table are fine. Can I have my money back for the bent chair?"
+            ),
+            Asked::Sum(40.0)
+        );
+        // A "partial refund" that names its item is that item's price, not unclear.
+        let pack = order(&[("Trail Pack", 1, 150.0), ("Pack Rain Cover", 1, 25.0)]);
+        assert_eq!(
+            asked_amount(
+                &text(
+                    "Partial refund",
+                    "I'd like a refund for the rain cover only; I'm keeping the pack.",
+                    Some("A1")
+                ),
+                &pack,
+                1
+            ),
+            Asked::Sum(25.0)
+        );
+        // A name whose head noun is plural already means every unit.
+        let socks = order(&[("Wool Hiking Socks", 3, 12.0), ("Trail Boots", 1, 120.0)]);
+        assert_eq!(
+            ask(&socks, "The socks itch terribly, refund the socks please."),
+            Asked::Sum(36.0)
+        );
+        for all in [
+            "I want to send back everything from that order (boots and socks).",
+            "Please return order A1 in full, the trip is off.",
+        ] {
+            assert_eq!(ask(&socks, all), Asked::Everything, "{all}");
+        }
+    }
+
+    #[test]
+    fn a_reply_that_names_no_order_takes_the_one_its_quoted_email_names() {
+        let t = text(
+            "Re: Your parcel is on its way",
+            "The tracking link below does nothing. Which courier has it?\n\n> Hello Sam, order ZX-4431 has left our warehouse.\n> Track it here",
+            None,
+        );
+        assert_eq!(order_ids(&t), vec!["ZX-4431"]);
+        let own = text(
+            "Re: shipped",
+            "Where is QQ-1200?\n\n> order ZX-4431 has shipped",
+            None,
+        );
+        assert_eq!(order_ids(&own), vec!["QQ-1200"]);
+    }
+
+    #[test]
+    fn order_state_questions_in_plain_words_are_status_requests() {
+        for body in [
+            "Any idea when QQ-1234 ships? I leave on Friday.",
+            "Did my order QQ-1234 go through? The bank shows a pending charge.",
+            "I ordered two lamps (QQ-1234). When can I expect them?",
+            "Could you tell me where things stand with QQ-1234?",
+        ] {
+            let p = plan(&text("Order", body, None), None);
+            assert_eq!(
+                p.orders,
+                vec![("QQ-1234".to_string(), OrderIntent::Status)],
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn requests_to_change_payment_items_or_delivery_day_are_ones_no_tool_does() {
+        for (body, action) in [
+            (
+                "Can you move the payment for QQ-1234 to my personal card?",
+                Action::PaymentMethod,
+            ),
+            (
+                "Please add a second lantern and a fuel can to it, order QQ-1234.",
+                Action::ChangeItems,
+            ),
+            (
+                "Could you have the courier deliver QQ-1234 on Saturday instead?",
+                Action::Reschedule,
+            ),
+        ] {
+            let p = plan(&text("Order QQ-1234", body, None), None);
+            assert_eq!(p.unsupported, vec![action], "{body}");
+            assert!(p.orders.is_empty(), "{body}: {p:?}");
         }
     }
 
