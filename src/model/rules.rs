@@ -944,13 +944,154 @@ fn count_of(word: &str, quantity: u64) -> Option<u64> {
     })
 }
 
-/// The words of an item's name that say what it is: its last word that is not a unit
-/// or a packaging word ("Cork Coaster Set" → "coaster", "USB-C Cable (2 m)" → "cable").
-fn head_noun(name: &str) -> Option<String> {
-    const GENERIC: &[&str] = &["set", "pack", "kit", "bundle", "inch", "size", "pair"];
-    name.split(|c: char| !c.is_alphabetic())
-        .rfind(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
+/// The words of an item's name that say what it is, its head noun last: the words
+/// outside parentheses that are not a unit, a size or a packaging word ("Cork Coaster
+/// Set" → coaster; "Linen Duvet Cover (King)" → linen, duvet, cover; "USB-C Cable (2 m)"
+/// → usb, cable).
+fn name_words(name: &str) -> Vec<String> {
+    const GENERIC: &[&str] = &[
+        "set", "pack", "kit", "bundle", "inch", "size", "pair", "piece", "pcs", "small", "medium",
+        "large", "king", "queen", "twin", "single", "double", "xl", "xxl", "mini", "ml", "oz",
+        "cm", "mm", "kg", "lb", "lbs",
+    ];
+    let mut outside = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    outside
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
         .map(str::to_lowercase)
+        .collect()
+}
+
+/// One line of an order as the refund reading sees it.
+#[derive(Debug)]
+struct Line {
+    /// [`name_words`] of its name.
+    words: Vec<String>,
+    quantity: u64,
+    price: f64,
+}
+
+/// Whether `word` (lower-case) is `noun` or its plural.
+fn is_noun(word: &str, noun: &str) -> Option<bool> {
+    if word == noun {
+        Some(false)
+    } else if word.strip_suffix('s') == Some(noun) || word.strip_suffix("es") == Some(noun) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// What a text names of an order's lines.
+#[derive(Debug, Default)]
+struct Named {
+    /// Units of each line (by index): the count said just before its noun ("one of the
+    /// three mugs", "two dry bags"), or every unit when the noun is plural and one when
+    /// it is singular.
+    units: Vec<(usize, u64)>,
+    /// A noun that fits several lines equally well ("the cover" of a rain cover and a
+    /// duvet cover).
+    ambiguous: bool,
+}
+
+/// The lines of an order `text` names. A line is named by its head noun or the word
+/// before it ("the duvet" of a Duvet Cover); where a word names several lines, the one
+/// whose other name words stand just before it wins ("rain cover"), and a tie is
+/// ambiguous.
+fn named_units(text: &str, lines: &[Line]) -> Named {
+    let words: Vec<String> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut named = Named::default();
+    for (i, w) in words.iter().enumerate() {
+        let window = &words[i.saturating_sub(3)..i];
+        let mut best: Vec<(usize, usize, bool)> = Vec::new();
+        for (k, line) in lines.iter().enumerate() {
+            let n = line.words.len();
+            let keys = &line.words[n.saturating_sub(2)..];
+            let Some(plural) = keys.iter().find_map(|key| is_noun(w, key)) else {
+                continue;
+            };
+            let score = 1 + line
+                .words
+                .iter()
+                .filter(|lw| window.iter().any(|x| x == *lw))
+                .count();
+            // A head noun that is itself plural ("Hiking Socks") is plural as written.
+            let head = &line.words[n - 1];
+            let plural = plural || (w == head && head.ends_with('s') && !head.ends_with("ss"));
+            match best.first() {
+                Some((_, s, _)) if score < *s => {}
+                Some((_, s, _)) if score == *s => best.push((k, score, plural)),
+                _ => best = vec![(k, score, plural)],
+            }
+        }
+        match best.as_slice() {
+            [] => {}
+            [(k, _, plural)] => {
+                let quantity = lines[*k].quantity;
+                let counted = words[i.saturating_sub(4)..i]
+                    .iter()
+                    .filter(|w| COUNT_WORD.is_match(w))
+                    .filter_map(|w| count_of(w, quantity))
+                    .min();
+                let here = counted
+                    .unwrap_or(if *plural { quantity } else { 1 })
+                    .min(quantity);
+                match named.units.iter_mut().find(|(j, _)| j == k) {
+                    Some((_, u)) => *u = (*u).min(here),
+                    None => named.units.push((*k, here)),
+                }
+            }
+            _ => named.ambiguous = true,
+        }
+    }
+    named
+}
+
+re!(
+    DETERMINED,
+    r"(?i)\b(?:the|my|this|that|these|those|both)\s+((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)\b"
+);
+
+/// Words a refund request uses for the order, the money or its parts without naming an
+/// item.
+#[rustfmt::skip]
+const NOT_AN_ITEM: &[&str] = &[
+    "order", "orders", "purchase", "purchases", "money", "amount", "payment", "item", "items",
+    "product", "products", "package", "parcel", "delivery", "shipment", "box", "thing", "things",
+    "stuff", "lot", "rest", "whole", "full", "total", "refund", "price", "cost", "charge", "card",
+    "account", "bank", "one", "ones", "other", "others", "same", "original", "method", "balance",
+    "difference", "money's", "back", "it", "them", "all", "everything", "time", "day", "days",
+    "week", "weeks", "month", "shop", "store", "website", "site", "email", "issue", "problem",
+    "way", "meantime", "end", "damage", "quality", "trip", "return", "returns", "receipt",
+];
+
+/// The head nouns after a determiner in `part` ("the broken pan" → pan) that are neither
+/// one of `lines` nor a word for the order or the money: an item the customer names that
+/// this order does not hold under that name.
+fn unknown_items(part: &str, lines: &[Line]) -> bool {
+    DETERMINED.captures_iter(part).any(|c| {
+        let phrase = c.get(1).map_or("", |m| m.as_str()).to_lowercase();
+        let head = phrase.split_whitespace().last().unwrap_or("");
+        !head.is_empty()
+            && !NOT_AN_ITEM.contains(&head)
+            && !ENGLISH.contains(&head)
+            && !lines
+                .iter()
+                .any(|l| l.words.iter().any(|w| is_noun(head, w).is_some()))
+    })
 }
 
 /// The parts of a sentence that can each keep or ask for something on their own: split
@@ -982,45 +1123,6 @@ re!(
     PRONOUN,
     r"(?i)\b(?:it|them|those|that one|this one|these|that|this)\b"
 );
-
-/// The units of each item (by index in `items`) that `text` names: the count said just
-/// before the item's head noun ("one of the three mugs", "two dry bags"), or every unit
-/// when the noun is plural and one when it is singular.
-fn named_units(text: &str, items: &[(String, u64, f64)]) -> Vec<(usize, u64)> {
-    let words: Vec<&str> = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let mut out: Vec<(usize, u64)> = Vec::new();
-    for (k, (noun, quantity, _)) in items.iter().enumerate() {
-        // A name whose head noun is itself plural ("Hiking Socks") is plural as written.
-        let noun_is_plural = noun.ends_with('s') && !noun.ends_with("ss");
-        for (i, w) in words.iter().enumerate() {
-            let lw = w.to_lowercase();
-            let plural = lw == format!("{noun}s") || lw == format!("{noun}es");
-            if lw != *noun && !plural {
-                continue;
-            }
-            let counted = words[i.saturating_sub(4)..i]
-                .iter()
-                .filter(|w| COUNT_WORD.is_match(w))
-                .filter_map(|w| count_of(w, *quantity))
-                .min();
-            let here = counted
-                .unwrap_or(if plural || noun_is_plural {
-                    *quantity
-                } else {
-                    1
-                })
-                .min(*quantity);
-            match out.iter_mut().find(|(j, _)| *j == k) {
-                Some((_, u)) => *u = (*u).min(here),
-                None => out.push((k, here)),
-            }
-        }
-    }
-    out
-}
 
 /// What `t` asks back of `order`, with `orders` the number of orders the ticket wants
 /// refunded.
@@ -1057,16 +1159,17 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
         }
         _ => return Asked::Unclear("the ticket names several different amounts".into()),
     }
-    let items: Vec<(String, u64, f64)> = order["items"]
+    let items: Vec<Line> = order["items"]
         .as_array()
         .into_iter()
         .flatten()
         .filter_map(|item| {
-            Some((
-                item["name"].as_str().and_then(head_noun)?,
-                item["quantity"].as_u64().unwrap_or(1).max(1),
-                item["unit_price_usd"].as_f64().unwrap_or(0.0),
-            ))
+            let words = name_words(item["name"].as_str()?);
+            (!words.is_empty()).then(|| Line {
+                words,
+                quantity: item["quantity"].as_u64().unwrap_or(1).max(1),
+                price: item["unit_price_usd"].as_f64().unwrap_or(0.0),
+            })
         })
         .collect();
     let unnamed = order["items"].as_array().map_or(0, Vec::len) - items.len();
@@ -1075,57 +1178,68 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
         .map(parts)
         .collect();
     let keeps = |p: &str| affirmed(&KEEP, p) && !affirmed(&REFUND, p) && !DAMAGE.is_match(p);
+    let several = items.len() + unnamed > 1;
     let mut asked: Vec<(usize, u64)> = Vec::new();
-    let add = |named: Vec<(usize, u64)>, asked: &mut Vec<(usize, u64)>| {
-        for (k, u) in named {
+    let mut ambiguous = false;
+    let mut add = |named: Named, asked: &mut Vec<(usize, u64)>| {
+        ambiguous |= named.ambiguous;
+        for (k, u) in named.units {
             match asked.iter_mut().find(|(j, _)| *j == k) {
                 Some((_, have)) => *have = (*have).max(u),
                 None => asked.push((k, u)),
             }
         }
     };
+    let named_in = |parts: &mut dyn Iterator<Item = &&str>| -> Named {
+        let mut all = Named::default();
+        for p in parts {
+            let n = named_units(p, &items);
+            all.ambiguous |= n.ambiguous;
+            all.units.extend(n.units);
+        }
+        all
+    };
     for (s, sentence) in sentences.iter().enumerate() {
         for part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
             let named = named_units(part, &items);
-            if !named.is_empty() {
+            if !named.units.is_empty() || named.ambiguous {
                 add(named, &mut asked);
+            } else if several && unknown_items(part, &items) {
+                // "Refund the pan" of an order that holds no pan by that name: which of
+                // its lines is meant is a guess, and a guess must not pay more.
+                return Asked::Unclear(
+                    "the ticket asks a refund for an item the order does not name that way".into(),
+                );
             } else if PRONOUN.is_match(part) {
                 let before = s.saturating_sub(1)..=s;
-                let damaged = sentences[before]
-                    .iter()
-                    .flatten()
-                    .filter(|p| DAMAGE.is_match(p) && !keeps(p))
-                    .flat_map(|p| named_units(p, &items))
-                    .collect();
+                let damaged = named_in(
+                    &mut sentences[before]
+                        .iter()
+                        .flatten()
+                        .filter(|p| DAMAGE.is_match(p) && !keeps(p)),
+                );
                 add(damaged, &mut asked);
             }
         }
     }
     if asked.is_empty() {
-        let damaged = sentences
-            .iter()
-            .flatten()
-            .filter(|p| DAMAGE.is_match(p) && !keeps(p))
-            .flat_map(|p| named_units(p, &items))
-            .collect();
+        let damaged = named_in(
+            &mut sentences
+                .iter()
+                .flatten()
+                .filter(|p| DAMAGE.is_match(p) && !keeps(p)),
+        );
         add(damaged, &mut asked);
     }
-    let kept: Vec<usize> = sentences
-        .iter()
-        .flatten()
-        .filter(|p| keeps(p))
-        .flat_map(|p| named_units(p, &items))
-        .map(|(k, _)| k)
-        .collect();
+    let kept = named_in(&mut sentences.iter().flatten().filter(|p| keeps(p)));
+    let kept: Vec<usize> = kept.units.iter().map(|(k, _)| *k).collect();
     if asked.is_empty() {
-        let named = sentences
-            .iter()
-            .flatten()
-            .filter(|p| !keeps(p))
-            .flat_map(|p| named_units(p, &items))
-            .filter(|(k, _)| !kept.contains(k))
-            .collect();
+        let mut named = named_in(&mut sentences.iter().flatten().filter(|p| !keeps(p)));
+        named.units.retain(|(k, _)| !kept.contains(k));
         add(named, &mut asked);
+    }
+    if ambiguous {
+        return Asked::Unclear("the ticket names an item that fits several of the order's".into());
     }
     if asked.is_empty() {
         if VAGUE_AMOUNT.is_match(&t.text) {
@@ -1142,11 +1256,11 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
         && items
             .iter()
             .enumerate()
-            .all(|(k, (_, q, _))| asked.iter().any(|(j, u)| *j == k && u == q));
+            .all(|(k, l)| asked.iter().any(|(j, u)| *j == k && *u == l.quantity));
     if everything {
         return Asked::Everything;
     }
-    let sum: f64 = asked.iter().map(|(k, u)| items[*k].2 * *u as f64).sum();
+    let sum: f64 = asked.iter().map(|(k, u)| items[*k].price * *u as f64).sum();
     Asked::Sum((sum * 100.0).round() / 100.0)
 }
 
@@ -1858,6 +1972,38 @@ mod tests {
         ] {
             assert_eq!(ask(&socks, all), Asked::Everything, "{all}");
         }
+    }
+
+    #[test]
+    fn an_item_the_order_holds_under_no_such_name_or_under_two_is_unclear_not_everything() {
+        let o = order(&[
+            ("Linen Duvet Cover (King)", 1, 89.0),
+            ("Pack Rain Cover", 1, 25.0),
+            ("Cast Iron Skillet", 1, 45.0),
+        ]);
+        let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+        // The word before the head noun names a line too; the size in brackets does not.
+        assert_eq!(
+            ask("The duvet tore in the wash, refund the duvet please."),
+            Asked::Sum(89.0)
+        );
+        assert_eq!(
+            ask("Please refund the rain cover, it leaks."),
+            Asked::Sum(25.0)
+        );
+        assert!(matches!(
+            ask("Please refund the cover, it ripped."),
+            Asked::Unclear(_)
+        ));
+        assert!(matches!(
+            ask("Refund the frying pan, the handle is loose."),
+            Asked::Unclear(_)
+        ));
+        // Words for the order or the money name no item.
+        assert_eq!(
+            ask("Please refund the whole purchase to my card."),
+            Asked::Everything
+        );
     }
 
     #[test]
