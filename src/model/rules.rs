@@ -368,7 +368,7 @@ re!(
 );
 re!(
     ORDER_CONTEXT,
-    r"(?i)\border\b\s*(?:number|no\.?|id|nr\.?|#)?\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9_-]{2,31})"
+    r"(?i)\border\b(?:\s*(?:number|no\.?|num\.?|id|nr\.?|ref(?:erence)?|is|was|being|#|:))*\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9_-]{2,31})"
 );
 re!(HASH_ID, r"#\s?([A-Za-z0-9][A-Za-z0-9_-]{2,31})");
 re!(ID_TOKEN, r"\b([A-Za-z]{1,4}[-_]?\d{3,12})\b");
@@ -2004,6 +2004,17 @@ mod tests {
             ask("Please refund the whole purchase to my card."),
             Asked::Everything
         );
+    }
+
+    #[test]
+    fn an_order_number_after_is_or_reference_is_still_an_order_id() {
+        for (body, id) in [
+            ("My order number is 58812 and it has not arrived.", "58812"),
+            ("Order ref: 2027-000418, where is it?", "2027-000418"),
+            ("the order was #4471 I think", "4471"),
+        ] {
+            assert_eq!(order_ids(&text("Help", body, None)), vec![id], "{body}");
+        }
     }
 
     #[test]
