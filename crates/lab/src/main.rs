@@ -45,6 +45,13 @@ enum Command {
         /// Write here instead of stdout.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Write the tickets over a synthetic shop of this many orders (most of them
+        /// refundable) instead of the configured world; needs --world-out.
+        #[arg(long, requires = "world_out")]
+        orders: Option<usize>,
+        /// Where the synthetic shop is written (`commerce.data_dir` for the workers).
+        #[arg(long, requires = "orders")]
+        world_out: Option<PathBuf>,
     },
     /// Serves a fake OpenAI-compatible model (the rules model's decisions) with latency
     /// and injected 429/500 errors, until SIGTERM/SIGINT.
@@ -355,7 +362,20 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             poison_rate,
             mix,
             out,
-        } => run_gen(&settings, n, seed, poison_rate, mix, out.as_deref()),
+            orders,
+            world_out,
+        } => {
+            let synthetic = orders.zip(world_out);
+            run_gen(
+                &settings,
+                n,
+                seed,
+                poison_rate,
+                mix,
+                out.as_deref(),
+                synthetic,
+            )
+        }
         Command::FakeLlm {
             listen,
             latency_ms,
@@ -385,11 +405,22 @@ fn run_gen(
     poison_rate: f64,
     mix: traffic::Mix,
     out: Option<&Path>,
+    synthetic: Option<(usize, PathBuf)>,
 ) -> anyhow::Result<ExitCode> {
-    let world = app::load_world(settings)?;
+    let mut world = app::load_world(settings)?;
     let now = settings.clock.now.or(world.now).context(
         "gen labels refunds against a pinned clock: set clock.now or use a world with `now`",
     )?;
+    if let Some((orders, dir)) = synthetic {
+        anyhow::ensure!(orders >= 1, "--orders must be at least 1");
+        world = traffic::synthetic_world(orders, seed, now);
+        traffic::write_world(&world, &dir)?;
+        eprintln!(
+            "gen: a synthetic shop of {orders} orders and {customers} customers is in {dir} (run the workers with TICKET_AGENT__COMMERCE__DATA_DIR={dir})",
+            customers = world.customers.len(),
+            dir = dir.display()
+        );
+    }
     let options = traffic::GenOptions {
         n,
         seed,

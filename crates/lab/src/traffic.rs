@@ -30,6 +30,7 @@ use serde::Serialize;
 
 use ticket_agent::commerce::embedded::World;
 use ticket_agent::commerce::{Customer, Order, OrderStatus};
+use ticket_agent::domain::money::Usd;
 use ticket_agent::domain::outcome::EscalationCategory;
 use ticket_agent::tools::orders::REFUND_WINDOW_DAYS;
 
@@ -1451,6 +1452,139 @@ impl<'w> Generator<'w> {
     }
 }
 
+/// Products a synthetic world's orders are made of: a name and a price in cents.
+#[rustfmt::skip]
+const CATALOGUE: &[(&str, &str, i64)] = &[
+    ("KET-1", "Electric Kettle", 3499), ("MUG-2", "Stoneware Mug", 1250),
+    ("LMP-3", "Reading Lamp", 4599), ("CHR-4", "Phone Charger", 1999),
+    ("HDP-5", "Wireless Headphones", 8900), ("BTL-6", "Steel Water Bottle", 2200),
+    ("TWL-7", "Cotton Towel", 1600), ("PAN-8", "Frying Pan", 3900),
+    ("CBL-9", "USB-C Cable", 899), ("NTB-10", "Paper Notebook", 650),
+    ("SPK-11", "Bluetooth Speaker", 5400), ("BAG-12", "Canvas Tote Bag", 1400),
+];
+
+/// A shop with `orders` orders over `orders / 4` customers (at least one), for runs
+/// where thousands of refunds must actually move money: the fixture world has five
+/// refundable orders, so past the first few every approved refund there is refused as
+/// already paid. Most orders are delivered inside the refund window of `now` (about
+/// 60%); the rest spread over every other state the policy knows (outside the window,
+/// shipped, processing, cancelled, returned, partly refunded, no delivery date), so
+/// every kind of ticket [`generate`] writes still has orders to be about. The help
+/// center is the fixture's. The same `seed` gives the same world.
+pub fn synthetic_world(orders: usize, seed: u64, now: DateTime<Utc>) -> World {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let customers: Vec<Customer> = (0..(orders / 4).max(1))
+        .map(|i| Customer {
+            customer_id: format!("K{:05}", i + 1),
+            name: format!("Customer {}", i + 1),
+            email: format!("customer{}@example.com", i + 1),
+        })
+        .collect();
+    let day = chrono::Duration::days(1);
+    let orders = (0..orders)
+        .map(|i| {
+            let customer = &customers[i % customers.len()];
+            let lines = rng.random_range(1..=3);
+            let mut items = Vec::new();
+            for _ in 0..lines {
+                let (sku, name, cents) = *pick(&mut rng, CATALOGUE);
+                if items
+                    .iter()
+                    .any(|it: &ticket_agent::commerce::OrderItem| it.sku == sku)
+                {
+                    continue;
+                }
+                items.push(ticket_agent::commerce::OrderItem {
+                    sku: sku.to_string(),
+                    name: name.to_string(),
+                    quantity: rng.random_range(1..=2),
+                    unit_price_usd: Usd::from_cents(cents),
+                });
+            }
+            let total = items
+                .iter()
+                .map(|it| it.unit_price_usd.cents() * i64::from(it.quantity))
+                .sum::<i64>();
+            let kind = rng.random_range(0..100);
+            // Days since the order was placed: inside the window for most.
+            let age = match kind {
+                0..60 => rng.random_range(3..=REFUND_WINDOW_DAYS),
+                60..72 => rng.random_range(REFUND_WINDOW_DAYS + 1..=120),
+                _ => rng.random_range(1..=20),
+            };
+            let placed = now - day * i32::try_from(age).unwrap_or(1);
+            let (status, shipped, delivered) = match kind {
+                0..72 => (
+                    OrderStatus::Delivered,
+                    Some(placed + day),
+                    Some(placed + day * 3),
+                ),
+                72..82 => (OrderStatus::Shipped, Some(placed + day), None),
+                82..88 => (OrderStatus::Processing, None, None),
+                88..92 => (OrderStatus::Cancelled, None, None),
+                92..95 => (
+                    OrderStatus::Returned,
+                    Some(placed + day),
+                    Some(placed + day * 3),
+                ),
+                // Delivered, but no delivery date recorded: the policy's missing dates.
+                95..97 => (OrderStatus::Delivered, Some(placed + day), None),
+                _ => (
+                    OrderStatus::Delivered,
+                    Some(placed + day),
+                    Some(placed + day * 3),
+                ),
+            };
+            // The last few: delivered and partly refunded already.
+            let refunded = if kind >= 97 { total / 2 } else { 0 };
+            let tracking =
+                shipped.map(|_| format!("1ZSYN{:010}", rng.random_range(0..10_000_000_000u64)));
+            Order {
+                order_id: format!("S{:06}", i + 1),
+                customer_id: customer.customer_id.clone(),
+                status,
+                order_date: Some(placed),
+                shipped_at: shipped,
+                delivered_at: delivered,
+                carrier: shipped.map(|_| "UPS".to_string()),
+                tracking_number: tracking,
+                items,
+                total_usd: Usd::from_cents(total),
+                refunded_usd: Usd::from_cents(refunded),
+            }
+        })
+        .collect();
+    World {
+        now: Some(now),
+        customers,
+        orders,
+        kb: World::fixture().kb,
+    }
+}
+
+/// Writes `world` into `dir` as `commerce.data_dir` reads it (`world.json`,
+/// `customers.json`, `orders.json`, `kb.json`), creating the folder.
+///
+/// # Errors
+/// The folder or a file cannot be written.
+pub fn write_world(world: &World, dir: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let write = |name: &str, value: serde_json::Value| -> anyhow::Result<()> {
+        let path = dir.join(name);
+        std::fs::write(&path, serde_json::to_vec_pretty(&value)?)
+            .with_context(|| format!("writing {}", path.display()))
+    };
+    write(
+        "world.json",
+        serde_json::json!({ "description": "A synthetic shop written by ticket-agent-lab.", "now": world.now }),
+    )?;
+    write("customers.json", serde_json::to_value(&world.customers)?)?;
+    write("orders.json", serde_json::to_value(&world.orders)?)?;
+    write("kb.json", serde_json::to_value(&world.kb)?)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1489,6 +1623,46 @@ mod tests {
         };
         write_jsonl(&world, now, &options, &mut out).unwrap();
         out
+    }
+
+    #[test]
+    fn a_synthetic_world_is_mostly_refundable_loads_back_and_is_the_same_for_a_seed() {
+        let now = World::fixture().now.unwrap();
+        let world = synthetic_world(400, 3, now);
+        assert_eq!(world.orders.len(), 400);
+        assert_eq!(world.customers.len(), 100);
+        let eligible = world
+            .orders
+            .iter()
+            .filter(|o| refund_class(o, now) == RefundClass::Eligible)
+            .count();
+        assert!(
+            (200..=280).contains(&eligible),
+            "{eligible} of 400 refundable"
+        );
+        for class in [RefundClass::Ineligible, RefundClass::Ambiguous] {
+            assert!(world.orders.iter().any(|o| refund_class(o, now) == class));
+        }
+        assert_eq!(synthetic_world(400, 3, now), world);
+        let dir = std::env::temp_dir().join(format!("ta-synthetic-{}", std::process::id()));
+        write_world(&world, &dir).unwrap();
+        let loaded = World::load(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(loaded, world);
+        // Tickets over it refer to its orders.
+        let lines = generate(
+            &world,
+            now,
+            &GenOptions {
+                n: 50,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(
+            lines.iter().any(|l| l.contains("\"S0")),
+            "tickets name its orders"
+        );
     }
 
     #[test]
