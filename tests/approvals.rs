@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use common::broker::{next_message, publish_approval};
 use lapin::{Channel, Connection};
 use serde_json::{Value, json};
-use ticket_agent::approvals::{ApprovalStatus, Verdict};
+use ticket_agent::approvals::{ApprovalStatus, PendingFilter, Verdict};
 use ticket_agent::config::Settings;
 use ticket_agent::queue::messages::ApprovalMessage;
 use ticket_agent::queue::{Topology, confirm_channel, connect};
@@ -109,8 +109,10 @@ impl Env {
     async fn wait_for_status(&self, id: &str, status: ApprovalStatus) {
         let start = Instant::now();
         loop {
+            // A pending proposal reaches reviewers once the policies were applied to it.
             if let Some(r) = self.app_store.get(id).await.unwrap()
                 && r.status == status
+                && (status != ApprovalStatus::Pending || r.policy_checked)
             {
                 return;
             }
@@ -244,7 +246,14 @@ async fn duplicate_and_newer_proposals_make_one_record_and_fifty_approvals_one_r
         assert!(start.elapsed() < Duration::from_secs(10), "{r:?}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(env.app_store.pending(100).await.unwrap().len(), 1);
+    assert_eq!(
+        env.app_store
+            .pending_filtered(&PendingFilter::default(), 100)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
 
     // Fifty approvals at once through the API, from two reviewers: one refund call.
     let client = reqwest::Client::new();
@@ -618,6 +627,58 @@ async fn two_replicas_approving_two_tickets_for_one_order_at_once_refund_it_once
         .delete_all()
         .await
         .unwrap();
+}
+
+#[tokio::test]
+async fn reviewers_see_a_proposal_only_once_the_policies_have_been_applied_to_it() {
+    let db = common::pg::TestDb::create("unevaluated").await;
+    let store = ticket_agent::approvals::ApprovalStore::connect(&db.url)
+        .await
+        .unwrap();
+    let m = refund_approval("T-UNEVAL", 9.0, chrono::Utc::now());
+    // Stored, and the replica died before it applied the policies: the sweep will.
+    store.upsert(&m, Default::default()).await.unwrap();
+    let listed = |filter: PendingFilter| {
+        let store = &store;
+        async move {
+            store
+                .pending_filtered(&filter, 10)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|r| r.message.approval_id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert!(
+        listed(PendingFilter::default()).await.is_empty(),
+        "a policy may still decide it"
+    );
+    let everything = PendingFilter {
+        unevaluated_too: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        listed(everything.clone()).await,
+        vec![m.approval_id.clone()]
+    );
+    let digest = store
+        .get(&m.approval_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .args_digest;
+    assert!(
+        store
+            .mark_policy_checked(&m.approval_id, &digest)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        listed(PendingFilter::default()).await,
+        vec![m.approval_id.clone()]
+    );
+    store.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

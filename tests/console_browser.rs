@@ -186,7 +186,8 @@ impl Reviewing {
         }
     }
 
-    /// Publishes `message` as a worker would and waits until the service stored it.
+    /// Publishes `message` as a worker would and waits until the service stored it and
+    /// applied the policies to it (reviewers see it only then).
     async fn propose(&self, message: &ApprovalMessage) {
         publish_confirmed(
             &self.ch,
@@ -198,12 +199,12 @@ impl Reviewing {
         .await
         .unwrap();
         let start = Instant::now();
-        while self
+        while !self
             .store
             .get(&message.approval_id)
             .await
             .unwrap()
-            .is_none()
+            .is_some_and(|r| r.policy_checked)
         {
             assert!(
                 start.elapsed() < Duration::from_secs(20),

@@ -45,8 +45,8 @@ use crate::idempotency::IdempotencyStore;
 use crate::kv::StoreError;
 use crate::queue::PublishError;
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
-pub use store::ApprovalStore;
 use store::RefundClaim;
+pub use store::{ApprovalStore, PendingFilter};
 
 /// Where an approval is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -198,6 +198,10 @@ pub struct PendingFilter {
     pub proposed_before: Option<DateTime<Utc>>,
     /// The customer.
     pub customer_id: Option<String>,
+    /// Proposals the policies have not been applied to yet as well (a replica died
+    /// between storing one and applying them; the sweep applies them). Reviewers never
+    /// see those: the policy may still decide them.
+    pub unevaluated_too: bool,
 }
 
 /// Which decided approvals the history lists: every field that is set narrows it.
@@ -399,21 +403,6 @@ impl ApprovalStore {
         row.as_ref().map(record_from_row).transpose()
     }
 
-    /// Pending approvals, oldest first.
-    ///
-    /// # Errors
-    /// The database unavailable.
-    pub async fn pending(&self, limit: usize) -> Result<Vec<ApprovalRecord>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM approvals WHERE status = 'pending' \
-             ORDER BY proposed_at, approval_id LIMIT $1"
-        ))
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(record_from_row).collect()
-    }
-
     /// Pending approvals that pass `filter`, oldest first.
     ///
     /// # Errors
@@ -430,6 +419,7 @@ impl ApprovalStore {
              AND ($3::bigint IS NULL OR amount_cents <= $3) \
              AND ($4::timestamptz IS NULL OR proposed_at <= $4) \
              AND ($5::text IS NULL OR customer_id = $5) \
+             AND (policy_checked OR $7) \
              ORDER BY proposed_at, approval_id LIMIT $6"
         ))
         .bind(&filter.tool)
@@ -438,6 +428,7 @@ impl ApprovalStore {
         .bind(filter.proposed_before)
         .bind(&filter.customer_id)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .bind(filter.unevaluated_too)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(record_from_row).collect()

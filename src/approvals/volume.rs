@@ -84,6 +84,7 @@ impl PendingQuery {
             max_cents: dollars_to_cents("max", &self.max)?,
             proposed_before,
             customer_id: set(&self.customer),
+            unevaluated_too: false,
         })
     }
 

@@ -24,7 +24,7 @@ use maud::{DOCTYPE, Markup, html};
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
-use super::store::Session;
+use super::store::{PendingFilter, Session};
 use super::{ApprovalRecord, Approvals, DecideError, DecisionInput, Verdict};
 use crate::domain::money::Usd;
 use crate::kv::StoreError;
@@ -604,7 +604,12 @@ async fn api_list(
     }
     let limit = q.limit.unwrap_or(200).min(1000);
     let records = match q.status.as_deref() {
-        None | Some("pending") => s.approvals.store.pending(limit).await,
+        None | Some("pending") => {
+            s.approvals
+                .store
+                .pending_filtered(&PendingFilter::default(), limit)
+                .await
+        }
         Some("decided") => s.approvals.store.decided(limit).await,
         Some(other) => {
             return (

@@ -434,7 +434,10 @@ pub async fn approvals(
             let records = if decided {
                 approvals.store.decided(500).await?
             } else {
-                approvals.store.pending(500).await?
+                approvals
+                    .store
+                    .pending_filtered(&crate::approvals::PendingFilter::default(), 500)
+                    .await?
             };
             if json {
                 writeln!(out, "{}", serde_json::to_string_pretty(&records)?)?;

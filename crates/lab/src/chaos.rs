@@ -1153,7 +1153,11 @@ async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<boo
 
 async fn approvals_settled(database_url: &str) -> anyhow::Result<bool> {
     let store = ticket_agent::approvals::ApprovalStore::connect(database_url).await?;
-    let settled = store.pending(1).await?.is_empty()
+    let all = ticket_agent::approvals::PendingFilter {
+        unevaluated_too: true,
+        ..Default::default()
+    };
+    let settled = store.pending_filtered(&all, 1).await?.is_empty()
         && store
             .decided(100_000)
             .await?
