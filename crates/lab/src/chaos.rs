@@ -10,6 +10,14 @@
 //! restarts Redis once and the RabbitMQ application once. Then it waits for the queues
 //! to drain and checks every ticket, every dead letter and every refund.
 //!
+//! With `orders`, the shop is a synthetic one of that many orders, most of them
+//! refundable, so that the refunds approved actually move money instead of being
+//! refused as already paid; with `auto_approve_below`, the approvals service runs a
+//! policy that approves refunds under that amount itself, and the run checks that it
+//! approved exactly those; with `restart_postgres`, the approvals' database is a
+//! PostgreSQL server of the run's own ([`crate::pgserver`]), crashed and restarted once
+//! while approvals are being decided and executed.
+//!
 //! With `redis_cluster`, Redis is a Redis Cluster of its own (`scripts/redis-cluster`:
 //! three masters, three replicas), and the Redis fault is a master SIGKILLed (its
 //! replica promoted) and later started again, with the time the fleet took to notice
@@ -72,6 +80,14 @@ pub struct ChaosOptions {
     /// Run on a Redis Cluster of its own, and kill one of its masters instead of
     /// restarting a single Redis.
     pub redis_cluster: Option<PathBuf>,
+    /// Orders of a synthetic shop to run over ([`crate::traffic::synthetic_world`]);
+    /// 0: the fixture world.
+    pub orders: usize,
+    /// An auto-approval policy for refunds strictly under this many dollars.
+    pub auto_approve_below: Option<f64>,
+    /// Keep the approvals' database in a PostgreSQL server of the run's own and crash
+    /// it once (otherwise a scratch database on the machine's server, left running).
+    pub restart_postgres: bool,
     /// The ticket-agent binary.
     pub binary: PathBuf,
 }
@@ -164,6 +180,20 @@ pub struct ChaosReport {
     pub redis_failover_recovered_secs: f64,
     /// RabbitMQ application restarts.
     pub rabbitmq_restarts: usize,
+    /// PostgreSQL crashes (and restarts) of the approvals' database.
+    pub postgres_restarts: usize,
+    /// Seconds the database was away in its restart.
+    pub postgres_down_secs: f64,
+    /// Refund tickets whose approval is not in the approvals' database.
+    pub approvals_lost: usize,
+    /// Approvals with more approving decisions than they needed.
+    pub decided_twice: usize,
+    /// Approvals the policy decided (author `policy:…`).
+    pub auto_approved: usize,
+    /// Of those, approvals the policy did not allow (at or above its amount).
+    pub auto_approved_outside_policy: usize,
+    /// Refunds under the policy's amount that a human decided instead.
+    pub under_policy_left_to_humans: usize,
     /// Seconds from the first publish to the drain.
     pub seconds: f64,
 }
@@ -183,6 +213,10 @@ impl ChaosReport {
             && self.refund_calls_moved_money == self.refunds_executed
             && self.orders_over_refunded == 0
             && self.approval_followups == self.refunds_refused
+            && self.approvals_lost == 0
+            && self.decided_twice == 0
+            && self.auto_approved_outside_policy == 0
+            && self.under_policy_left_to_humans == 0
     }
 }
 
@@ -191,7 +225,7 @@ impl std::fmt::Display for ChaosReport {
         let mark = |ok: bool| if ok { "ok " } else { "FAIL" };
         writeln!(
             f,
-            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} Redis Cluster master kill(s), {} RabbitMQ restart(s)",
+            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} Redis Cluster master kill(s), {} RabbitMQ restart(s), {} PostgreSQL crash(es)",
             self.submitted,
             self.poison,
             self.seconds,
@@ -199,8 +233,16 @@ impl std::fmt::Display for ChaosReport {
             self.approvals_kills,
             self.redis_restarts,
             self.redis_master_kills,
-            self.rabbitmq_restarts
+            self.rabbitmq_restarts,
+            self.postgres_restarts
         )?;
+        if self.postgres_restarts > 0 {
+            writeln!(
+                f,
+                "       PostgreSQL crashed (immediate shutdown) and was accepting connections again {:.1} s later",
+                self.postgres_down_secs
+            )?;
+        }
         if self.redis_master_kills > 0 {
             writeln!(
                 f,
@@ -272,6 +314,21 @@ impl std::fmt::Display for ChaosReport {
             f,
             "       second calls stopped by the shop's idempotency key: {}",
             self.refund_calls_stopped_by_key
+        )?;
+        writeln!(
+            f,
+            "  {} approvals: {} lost, {} decided twice; {} approved by the policy, {} of them outside it, {} under its amount left to humans",
+            mark(
+                self.approvals_lost == 0
+                    && self.decided_twice == 0
+                    && self.auto_approved_outside_policy == 0
+                    && self.under_policy_left_to_humans == 0
+            ),
+            self.approvals_lost,
+            self.decided_twice,
+            self.auto_approved,
+            self.auto_approved_outside_policy,
+            self.under_policy_left_to_humans
         )?;
         writeln!(
             f,
@@ -550,11 +607,33 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     // Our own Redis, with AOF, so that a restart keeps what was written; or our own
     // Redis Cluster, whose replicas keep it.
     let (mut redis, redis_url) = Redis::start(&dir, opts.redis_cluster.as_deref()).await?;
-    // The approvals service's database, its own for this run.
-    let db = crate::pgdb::ScratchDb::create("chaos").await?;
+    // The approvals service's database, its own for this run: on a server of the run's
+    // own when that server is to crash, else a scratch database on the machine's.
+    let (pg, db) = if opts.restart_postgres {
+        let server = crate::pgserver::PgServer::start(&dir).await?;
+        let db = ChaosDb::create_on(&server.url()).await?;
+        (Some(server), db)
+    } else {
+        let scratch = crate::pgdb::ScratchDb::create("chaos").await?;
+        (
+            None,
+            ChaosDb {
+                url: scratch.url.clone(),
+                scratch: Some(scratch),
+            },
+        )
+    };
 
-    // The fake order service.
-    let world = World::fixture();
+    // The shop: the fixture world, or a synthetic one big enough for refunds to move
+    // money, written where the workers read it (`commerce.data_dir`).
+    let world = if opts.orders > 0 {
+        let now = World::fixture().now.unwrap_or_else(chrono::Utc::now);
+        crate::traffic::synthetic_world(opts.orders, opts.seed, now)
+    } else {
+        World::fixture()
+    };
+    let world_dir = dir.join("world");
+    crate::traffic::write_world(&world, &world_dir)?;
     let shop = Arc::new(Mutex::new(Shop {
         orders: world
             .orders
@@ -739,9 +818,30 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             "TICKET_AGENT__APPROVALS__REVIEWERS_ENV".into(),
             "TA_CHAOS_REVIEWERS".into(),
         ),
+        (
+            "TICKET_AGENT__COMMERCE__DATA_DIR".into(),
+            world_dir.display().to_string(),
+        ),
     ];
     let mut approvals_env = env.clone();
     approvals_env.push(("TICKET_AGENT__COMMERCE__BACKEND".into(), "http".into()));
+    // The policy is configuration (an array of tables): a configuration folder of the
+    // run's own, over the defaults compiled into the binary.
+    if let Some(below) = opts.auto_approve_below {
+        let config = dir.join("config");
+        std::fs::create_dir_all(&config)?;
+        std::fs::write(
+            config.join("chaos.toml"),
+            format!(
+                "[[approvals.policies]]\nname = \"chaos-small-refunds\"\ntool = \"issue_refund\"\naction = \"auto_approve\"\nbelow_usd = {below:?}\n"
+            ),
+        )?;
+        approvals_env.push((
+            "TICKET_AGENT_CONFIG_DIR".into(),
+            config.display().to_string(),
+        ));
+        approvals_env.push(("TICKET_AGENT_ENV".into(), "chaos".into()));
+    }
     let spawn_approvals = |n: usize| {
         proc::spawn(
             &opts.binary,
@@ -892,6 +992,14 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                 .await?;
             }
             _ => {}
+        }
+        // The database crashes once while approvals are being decided and executed.
+        if let Some(server) = &pg
+            && report.postgres_restarts == 0
+            && done * 3 >= report.tickets
+        {
+            report.postgres_down_secs = server.crash_and_restart().await?.as_secs_f64();
+            report.postgres_restarts += 1;
         }
         if opts.restart_rabbitmq
             && report.rabbitmq_restarts == 0
@@ -1046,6 +1154,18 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             .count()
     };
     report.refunds_executed = refunds(ticket_agent::approvals::ApprovalStatus::Executed);
+    let known: HashSet<&str> = decided
+        .iter()
+        .map(|r| r.message.approval_id.as_str())
+        .collect();
+    report.approvals_lost = outcomes
+        .values()
+        .filter_map(|copies| copies.first())
+        .filter(|o| o["outcome"] == "refund_proposed")
+        .flat_map(|o| o["approval_ids"].as_array().cloned().unwrap_or_default())
+        .filter(|id| !id.as_str().is_some_and(|id| known.contains(id)))
+        .count();
+    policy_checks(&mut report, &db.url, opts.auto_approve_below).await?;
     report.refunds_refused = refunds(ticket_agent::approvals::ApprovalStatus::Failed);
     // Which ticket each key belongs to, from the approvals themselves.
     let ticket_of_key: HashMap<String, String> = decided
@@ -1080,11 +1200,90 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let _ = conn.close(200, "chaos done".into()).await;
     shop_server.abort();
     redis.stop().await;
-    if let Err(e) = db.drop_now().await {
-        tracing::warn!(error = %format!("{e:#}"), database = %db.name, "could not drop the run's database");
+    if let Some(scratch) = &db.scratch
+        && let Err(e) = scratch.drop_now().await
+    {
+        tracing::warn!(error = %format!("{e:#}"), database = %scratch.name, "could not drop the run's database");
+    }
+    if let Some(server) = pg {
+        server.stop().await;
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(report)
+}
+
+/// The approvals' database of a run: a scratch database on the machine's server
+/// (dropped afterwards), or one on the run's own server (gone with it).
+struct ChaosDb {
+    url: String,
+    scratch: Option<crate::pgdb::ScratchDb>,
+}
+
+impl ChaosDb {
+    async fn create_on(server: &str) -> anyhow::Result<Self> {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres"))
+            .await
+            .with_context(|| format!("the run's PostgreSQL at {server}"))?;
+        sqlx::query("CREATE DATABASE chaos")
+            .execute(&mut admin)
+            .await?;
+        let _ = admin.close().await;
+        Ok(Self {
+            url: format!("{server}/chaos"),
+            scratch: None,
+        })
+    }
+}
+
+/// What the approvals' own record says about its decisions: approvals with more
+/// approving decisions than they needed, and what the auto-approval policy decided
+/// against what it allows (refunds strictly under `below`, every one of them: the run
+/// sets no caps).
+async fn policy_checks(
+    report: &mut ChaosReport,
+    url: &str,
+    below: Option<f64>,
+) -> anyhow::Result<()> {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await?;
+    report.decided_twice = sqlx::query_scalar::<_, i64>(
+        "SELECT count(*) FROM approvals a WHERE \
+         (SELECT count(*) FROM decisions d WHERE d.approval_id = a.approval_id \
+          AND d.verdict = 'approve') > a.required_approvals",
+    )
+    .fetch_one(&mut c)
+    .await?
+    .try_into()
+    .unwrap_or(usize::MAX);
+    let count = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
+    report.auto_approved = count(
+        sqlx::query_scalar("SELECT count(*) FROM decisions WHERE reviewer LIKE 'policy:%'")
+            .fetch_one(&mut c)
+            .await?,
+    );
+    let below_cents = below.map_or(0, |b| (b * 100.0).round() as i64);
+    report.auto_approved_outside_policy = count(
+        sqlx::query_scalar(
+            "SELECT count(*) FROM decisions d JOIN approvals a USING (approval_id) \
+             WHERE d.reviewer LIKE 'policy:%' AND (a.tool <> 'issue_refund' OR a.amount_cents >= $1)",
+        )
+        .bind(below_cents)
+        .fetch_one(&mut c)
+        .await?,
+    );
+    report.under_policy_left_to_humans = count(
+        sqlx::query_scalar(
+            "SELECT count(*) FROM approvals a WHERE a.tool = 'issue_refund' \
+             AND a.amount_cents < $1 AND EXISTS (SELECT 1 FROM decisions d \
+             WHERE d.approval_id = a.approval_id AND d.reviewer NOT LIKE 'policy:%')",
+        )
+        .bind(below_cents)
+        .fetch_one(&mut c)
+        .await?,
+    );
+    let _ = c.close().await;
+    Ok(())
 }
 
 /// A SIGKILLed worker and the tickets it held the lease of.

@@ -14,11 +14,14 @@
 //!   brokers (`ticket-agent-lab chaos`).
 //! - [`proc`]: the child processes bench and chaos run, signal and measure.
 //! - [`pgdb`]: the scratch PostgreSQL database a run's approvals service keeps.
+//! - [`pgserver`]: a PostgreSQL server of a run's own, for a run that crashes its
+//!   database.
 
 pub mod bench;
 pub mod chaos;
 pub mod fake_llm;
 pub mod ingest_bench;
 pub mod pgdb;
+pub mod pgserver;
 pub mod proc;
 pub mod traffic;

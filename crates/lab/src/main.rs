@@ -179,6 +179,20 @@ enum Command {
         /// quarter of the tickets instead of restarting a single Redis.
         #[arg(long)]
         redis_cluster: bool,
+        /// Run over a synthetic shop of this many orders, most of them refundable, so
+        /// that approved refunds move money (0: the fixture world, whose five
+        /// refundable orders are paid once and refuse the rest).
+        #[arg(long, default_value_t = 2000)]
+        orders: usize,
+        /// The approvals service auto-approves refunds strictly under this many
+        /// dollars by policy, and the run checks it approved exactly those (0: no
+        /// policy, every refund waits for the automatic reviewer).
+        #[arg(long, default_value_t = 20.0)]
+        auto_approve_below: f64,
+        /// Keep the approvals' database on the machine's PostgreSQL and do not crash it
+        /// (by default it lives on a server of the run's own, crashed once).
+        #[arg(long)]
+        no_postgres_restart: bool,
         /// The ticket-agent binary the workers and the approvals service run (default:
         /// the one beside this binary).
         #[arg(long, value_name = "PATH")]
@@ -318,6 +332,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             deadline_secs,
             no_rabbitmq_restart,
             redis_cluster,
+            orders,
+            auto_approve_below,
+            no_postgres_restart,
             agent_binary: given,
             json,
         } => {
@@ -339,6 +356,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 } else {
                     None
                 },
+                orders,
+                auto_approve_below: (auto_approve_below > 0.0).then_some(auto_approve_below),
+                restart_postgres: !no_postgres_restart,
                 binary: agent_binary(given)?,
             };
             let report = chaos::run(&settings, &opts).await?;
