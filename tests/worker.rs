@@ -364,6 +364,54 @@ async fn a_crash_after_the_done_record_but_before_the_ack_runs_nothing_twice() {
     env.cleanup().await;
 }
 
+#[tokio::test]
+async fn a_poison_message_whose_ack_was_lost_is_not_dead_lettered_twice() {
+    let env = Env::new("poison-twice").await;
+    env.publish_raw(b"this is not json").await;
+    let conn = connect(&env.settings.amqp.url, "crasher").await.unwrap();
+    let ch = conn.create_channel().await.unwrap();
+    let delivery = take_unacked(&env, &ch).await;
+    let worker = worker_on(&env, &conn).await;
+    let disposition = worker
+        .handle(&delivery.data, delivery.properties.headers().as_ref())
+        .await;
+    assert!(
+        matches!(disposition, Disposition::DeadLetter { .. }),
+        "{disposition:?}"
+    );
+    // The channel that holds the delivery goes (a broker restart, a lost connection):
+    // the dead-letter copy is confirmed on the worker's own channel, the ack is lost,
+    // and the broker delivers the message again.
+    ch.close(200, "lost before the ack".into()).await.unwrap();
+    worker.settle(&delivery, disposition).await;
+    assert_eq!(
+        env.wait_depth(&env.topology.dead_queue, 1, Duration::from_secs(10))
+            .await,
+        1
+    );
+
+    let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
+    let start = Instant::now();
+    while env.depth(&env.topology.tickets_queue).await > 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the redelivery was not taken"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    stop.send(()).unwrap();
+    w.await.unwrap();
+    assert_eq!(
+        env.drain(&env.topology.dead_queue).await.len(),
+        1,
+        "the redelivery was acked without a second copy"
+    );
+    assert_eq!(env.depth(&env.topology.tickets_queue).await, 0);
+    conn.close(200, "done".into()).await.ok();
+    env.cleanup().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
     let mut env = Env::new("shutdown").await;

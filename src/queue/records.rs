@@ -8,6 +8,10 @@
 //!   redelivery re-publishes exactly these messages instead of running the agent again.
 //! - `{prefix}:done:{ticket_id}`: written after the outcome is confirmed by the broker,
 //!   before the ack. A delivery of a ticket that is done is acked without running.
+//! - `{prefix}:dead:{delivery}`: written after a dead-letter copy is confirmed, before
+//!   the ack. A message that has no ticket id (poison) has no done record, so this is
+//!   what stops its redelivery, after an ack lost to a broker restart, from putting a
+//!   second copy in the dead-letter queue.
 //!
 //! A delivery costs three round trips on its happy path: [`TicketRecords::begin`] (the
 //! done check, the lease and the recorded result, in one script), recording the result,
@@ -240,6 +244,35 @@ impl TicketRecords {
             .unwrap_or_else(|| finished.clone()))
     }
 
+    /// Whether a dead-letter copy of the delivery `marker` names was confirmed already.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn dead_lettered(&self, marker: &str) -> Result<bool, StoreError> {
+        let mut c = self.conn.clone();
+        Ok(c.exists(self.key("dead", marker)).await?)
+    }
+
+    /// Records that a dead-letter copy of the delivery `marker` names was confirmed.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn record_dead_lettered(
+        &self,
+        marker: &str,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
+        let mut c = self.conn.clone();
+        let _: () = redis::cmd("SET")
+            .arg(self.key("dead", marker))
+            .arg(chrono::Utc::now().to_rfc3339())
+            .arg("PX")
+            .arg(kv::ttl_ms(ttl))
+            .query_async(&mut c)
+            .await?;
+        Ok(())
+    }
+
     /// Counts done records under the prefix (tests and the chaos check use it).
     ///
     /// # Errors
@@ -290,7 +323,8 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn delete_all(&self) -> Result<(), StoreError> {
-        let patterns = ["lease", "result", "done"].map(|kind| format!("{}:{kind}:*", self.prefix));
+        let patterns =
+            ["lease", "result", "done", "dead"].map(|kind| format!("{}:{kind}:*", self.prefix));
         kv::delete_matching(&self.conn, &patterns).await
     }
 }

@@ -33,8 +33,9 @@ use super::consumer::Consumer;
 use super::messages::Finished;
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
-    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_SUBMITTED_AT, Topology, WAIT_KEY,
-    header_int, header_str, long_string, publish_confirmed, put_back, queue_state, republished,
+    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_REPLAY, H_SUBMITTED_AT, Topology,
+    WAIT_KEY, header_int, header_str, long_string, publish_confirmed, put_back, queue_state,
+    republished,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -561,6 +562,22 @@ impl Worker {
                 .await
             }
             Disposition::DeadLetter { reason, error } => {
+                let marker = dead_letter_marker(delivery);
+                // Redis down: publish anyway; a second copy in the dead-letter queue
+                // is better than none.
+                if self.records.dead_lettered(&marker).await.unwrap_or(false) {
+                    tracing::info!(
+                        "a copy of this delivery is in the dead-letter queue already; acking it"
+                    );
+                    if let Err(e) = delivery.acker.ack(BasicAckOptions::default()).await {
+                        tracing::warn!(error = %e, "ack failed; the message will be redelivered");
+                    }
+                    metrics::global()
+                        .deliveries
+                        .with_label_values(&["duplicate"])
+                        .inc();
+                    return;
+                }
                 // A poison message's error quotes its text (serde quotes what it
                 // could not parse): redacted here; the x-last-error header keeps it.
                 tracing::warn!(reason = reason.as_str(), error = %redact(error), "dead-lettering");
@@ -569,14 +586,21 @@ impl Worker {
                     (H_LAST_ERROR, long_string(&truncate(error, 1000))),
                     (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
                 ]);
-                publish_confirmed(
+                let published = publish_confirmed(
                     &self.publish,
                     &self.topology.dead_exchange,
                     "",
                     &delivery.data,
                     props,
                 )
-                .await
+                .await;
+                if published.is_ok() {
+                    let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
+                    if let Err(e) = self.records.record_dead_lettered(&marker, ttl).await {
+                        tracing::warn!(error = %e, "could not record the dead letter; a redelivery would be dead-lettered again");
+                    }
+                }
+                published
             }
         };
         match published {
@@ -644,6 +668,21 @@ impl Worker {
 
 fn truncate(s: &str, max: usize) -> String {
     s.chars().take(max).collect()
+}
+
+/// What names one dead-lettering of a delivery, across its redeliveries: the message
+/// id (or, without one, a digest of the body), the attempt and the replays, so that a
+/// replayed message that dies again gets a copy of its own.
+fn dead_letter_marker(delivery: &Delivery) -> String {
+    use sha2::{Digest, Sha256};
+    let headers = delivery.properties.headers().as_ref();
+    let id = match delivery.properties.message_id() {
+        Some(id) if !id.as_str().is_empty() => format!("id={}", id.as_str()),
+        _ => format!("sha256={:x}", Sha256::digest(&delivery.data)),
+    };
+    let attempt = header_int(headers, H_ATTEMPT).unwrap_or(1);
+    let replays = header_int(headers, H_REPLAY).unwrap_or(0);
+    format!("{id}:attempt={attempt}:replay={replays}")
 }
 
 fn poison(e: &TicketError) -> Disposition {
