@@ -112,8 +112,12 @@ pub struct ChaosReport {
     pub republished_copies: usize,
     /// Done records in Redis.
     pub done_records: usize,
-    /// Poison found in the dead-letter queue.
+    /// Distinct poison messages (by message id) found in the dead-letter queue.
     pub poison_dead: usize,
+    /// Extra copies of a poison message there: its dead-letter copy confirmed, the ack
+    /// or the confirm lost in a broker restart, and the redelivery dead-lettered again
+    /// (the worker's dead-letter record makes this rare; replaying both is harmless).
+    pub poison_dead_copies: usize,
     /// Valid tickets found in the dead-letter queue.
     pub valid_dead: usize,
     /// Messages left in the tickets or retry queues.
@@ -283,6 +287,13 @@ impl std::fmt::Display for ChaosReport {
             self.poison_dead,
             self.poison
         )?;
+        if self.poison_dead_copies > 0 {
+            writeln!(
+                f,
+                "       extra copies of a poison message there (an ack or a confirm lost in a broker restart): {}",
+                self.poison_dead_copies
+            )?;
+        }
         writeln!(
             f,
             "  {} valid tickets dead-lettered: {}",
@@ -1073,14 +1084,22 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         )
         .await?
     {
-        dead_ids.push(
-            Ticket::from_json(&m.delivery.data, settings.agent.max_body_bytes)
-                .ok()
-                .map(|t| t.ticket_id.to_string()),
-        );
+        let ticket = Ticket::from_json(&m.delivery.data, settings.agent.max_body_bytes)
+            .ok()
+            .map(|t| t.ticket_id.to_string());
+        let message_id = m
+            .delivery
+            .properties
+            .message_id()
+            .as_ref()
+            .map(|id| id.to_string());
+        dead_ids.push((ticket, message_id));
     }
-    report.poison_dead = dead_ids.iter().filter(|d| d.is_none()).count();
-    report.valid_dead = dead_ids.iter().filter(|d| d.is_some()).count();
+    let poison_dead: Vec<_> = dead_ids.iter().filter(|(t, _)| t.is_none()).collect();
+    let distinct: std::collections::HashSet<_> = poison_dead.iter().map(|(_, m)| m).collect();
+    report.poison_dead = distinct.len();
+    report.poison_dead_copies = poison_dead.len() - distinct.len();
+    report.valid_dead = dead_ids.iter().filter(|(t, _)| t.is_some()).count();
     let mut left = 0;
     let mut queues = vec![topology.tickets_queue.clone()];
     queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
