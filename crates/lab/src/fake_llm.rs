@@ -26,6 +26,10 @@
 //! Like OpenAI it caches a repeated prompt prefix by itself: `usage` carries
 //! `prompt_tokens_details.cached_tokens` for a request whose system prompt and tools
 //! an earlier request had (see [`AppState::cached_prefix`]).
+//!
+//! Tests may shrink the window the limits are counted over
+//! ([`FakeLlmConfig::window`]), so that a limit is reached in seconds rather than in
+//! minutes; the headers keep stating per-minute figures.
 
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
@@ -69,6 +73,10 @@ pub struct FakeLlmConfig {
     pub rpm: u32,
     /// Tokens per minute the account allows; 0: no limit.
     pub tpm: u64,
+    /// The sliding window the limits are counted over: a minute, as providers do, or a
+    /// shorter one for tests, which then admits its share of `rpm` and `tpm` (a second
+    /// admits `rpm / 60`). The headers still state per-minute limits.
+    pub window: Duration,
 }
 
 impl Default for FakeLlmConfig {
@@ -80,6 +88,7 @@ impl Default for FakeLlmConfig {
             seed: 1,
             rpm: 0,
             tpm: 0,
+            window: MINUTE,
         }
     }
 }
@@ -184,12 +193,26 @@ impl AppState {
     /// Admits a request of `tokens` against the sliding minute, or says why not; the
     /// quota after the decision either way (for the headers).
     fn admit(&self, tokens: u64, model: &str) -> (Quota, Option<Refusal>) {
-        let (rpm, tpm) = (self.config.rpm, self.config.tpm);
+        let (rpm_stated, tpm_stated) = (self.config.rpm, self.config.tpm);
+        // The limits of one window, and back to per-minute figures for the headers.
+        let window_len = self.config.window.max(Duration::from_millis(1));
+        let share = window_len.as_secs_f64() / MINUTE.as_secs_f64();
+        let rpm = if rpm_stated == 0 {
+            0
+        } else {
+            ((f64::from(rpm_stated) * share) as u32).max(1)
+        };
+        let tpm = if tpm_stated == 0 {
+            0
+        } else {
+            ((tpm_stated as f64 * share) as u64).max(1)
+        };
+        let per_minute = |n: u64| (n as f64 / share).round() as u64;
         let now = Instant::now();
         let mut window = self.window.lock().expect("window lock");
         while window
             .front()
-            .is_some_and(|(at, _)| now.duration_since(*at) >= MINUTE)
+            .is_some_and(|(at, _)| now.duration_since(*at) >= window_len)
         {
             window.pop_front();
         }
@@ -201,10 +224,10 @@ impl AppState {
             for (at, t) in window.iter() {
                 freed += weight(*t);
                 if freed >= need {
-                    return (*at + MINUTE).saturating_duration_since(now);
+                    return (*at + window_len).saturating_duration_since(now);
                 }
             }
-            MINUTE
+            window_len
         };
         let refusal = if rpm > 0 && used_requests >= rpm {
             let wait = free_after(u64::from(used_requests + 1 - rpm), &|_| 1);
@@ -218,7 +241,7 @@ impl AppState {
             })
         } else if tpm > 0 && used_tokens + tokens > tpm {
             let wait = if tokens > tpm {
-                MINUTE
+                window_len
             } else {
                 free_after(used_tokens + tokens - tpm, &|t| t)
             };
@@ -240,16 +263,20 @@ impl AppState {
         let used_tokens: u64 = window.iter().map(|(_, t)| t).sum();
         let reset = |n: usize| {
             window.get(n).map_or(Duration::ZERO, |(at, _)| {
-                (*at + MINUTE).saturating_duration_since(now)
+                (*at + window_len).saturating_duration_since(now)
             })
         };
         let quota = Quota {
-            limit_requests: rpm,
-            remaining_requests: rpm.saturating_sub(used_requests),
+            limit_requests: rpm_stated,
+            remaining_requests: u32::try_from(per_minute(u64::from(
+                rpm.saturating_sub(used_requests),
+            )))
+            .unwrap_or(u32::MAX)
+            .min(rpm_stated),
             // The oldest request leaving the minute frees one.
             reset_requests: reset(0),
-            limit_tokens: tpm,
-            remaining_tokens: tpm.saturating_sub(used_tokens),
+            limit_tokens: tpm_stated,
+            remaining_tokens: per_minute(tpm.saturating_sub(used_tokens)).min(tpm_stated),
             // The whole minute refilled: when the newest request leaves it.
             reset_tokens: reset(window.len().saturating_sub(1)),
         };

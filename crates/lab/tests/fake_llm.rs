@@ -362,3 +362,89 @@ fn reset_durations_are_written_as_openai_writes_them() {
     assert_eq!(fake_llm::go_duration(Duration::from_secs(1)), "1s");
     assert_eq!(fake_llm::go_duration(Duration::from_secs(360)), "6m0s");
 }
+
+/// A limiter of its own (its own Redis connection, as another worker would have) on
+/// the fleet's budget under `prefix`.
+async fn limited_model(settings: &Settings, prefix: &str) -> Arc<dyn ChatModel> {
+    let limiter = ticket_agent::model::limiter::Limiter::connect(
+        settings.redis.target(),
+        prefix,
+        settings.model.limits.clone(),
+    )
+    .await
+    .unwrap();
+    Arc::new(
+        ticket_agent::model::openai::OpenAiModel::new(&settings.model)
+            .unwrap()
+            .limited(&Arc::new(limiter)),
+    )
+}
+
+#[tokio::test]
+async fn two_clients_sharing_one_limiter_never_exceed_the_limit_the_server_counts() {
+    // 600 requests a minute, counted over one second: 10 a second, so a client that
+    // ignored the limit would be refused within the first second.
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::ZERO,
+            rpm: 600,
+            window: Duration::from_secs(1),
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let mut settings = openai_settings(server.base_url(), 0);
+    settings.model.limits.enabled = true;
+    settings.model.limits.max_wait_secs = 30;
+    settings.model.limits.utilization = 0.9;
+    settings.model.limits.default_rpm = 600;
+    let prefix = format!(
+        "ta-test-limiter-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let clients = [
+        limited_model(&settings, &prefix).await,
+        limited_model(&settings, &prefix).await,
+    ];
+    let started = std::time::Instant::now();
+    let calls = clients.iter().flat_map(|model| {
+        (0..20).map(move |i| {
+            let model = model.clone();
+            async move {
+                let messages = [ticket_agent::conversation::Message::user_text(format!(
+                    "Where is my order? ({i})"
+                ))];
+                model
+                    .complete(ticket_agent::model::ChatRequest {
+                        system: "You are a support agent.",
+                        messages: &messages,
+                        tools: &[],
+                        answer_schema: None,
+                    })
+                    .await
+            }
+        })
+    });
+    let results = futures::future::join_all(calls).await;
+    let elapsed = started.elapsed();
+    let conn = ticket_agent::kv::connect(settings.redis.target())
+        .await
+        .unwrap();
+    ticket_agent::kv::delete_matching(&conn, &[format!("{prefix}:*")])
+        .await
+        .unwrap();
+    for result in &results {
+        assert!(result.is_ok(), "{result:?}");
+    }
+    let counted = stats(&format!("http://{}", server.addr)).await;
+    assert_eq!(counted.requests, 40);
+    assert_eq!(counted.rate_limited, 0, "{counted:?}");
+    // 40 calls at 90% of 10 a second take about 4.4 s: they were paced, not refused.
+    assert!(elapsed >= Duration::from_secs(4), "{elapsed:?}");
+}
