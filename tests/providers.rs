@@ -1095,10 +1095,21 @@ async fn test_limiter(
     std::sync::Arc<ticket_agent::model::limiter::Limiter>,
     String,
 ) {
-    let settings = Settings::defaults();
-    let mut limits = settings.model.limits.clone();
-    limits.enabled = true;
+    let mut limits = Settings::defaults().model.limits;
     limits.max_wait_secs = max_wait_secs;
+    limiter_with(name, limits).await
+}
+
+/// A limiter with these settings on the local Redis under a key prefix of its own.
+async fn limiter_with(
+    name: &str,
+    mut limits: ticket_agent::config::LimitSettings,
+) -> (
+    std::sync::Arc<ticket_agent::model::limiter::Limiter>,
+    String,
+) {
+    let settings = Settings::defaults();
+    limits.enabled = true;
     let prefix = format!(
         "ta-test-{name}-{}-{}",
         std::process::id(),
@@ -1229,4 +1240,47 @@ async fn nothing_remaining_until_a_reset_holds_every_client_back_until_then() {
         wait > Duration::from_secs(28) && wait <= Duration::from_secs(30),
         "{wait:?}"
     );
+}
+
+#[tokio::test]
+async fn a_call_that_used_fewer_tokens_than_it_reserved_gives_the_rest_back_to_the_fleet() {
+    let mut limits = Settings::defaults().model.limits;
+    limits.max_wait_secs = 1;
+    // 1,000 tokens a second at 98 %: 980.
+    limits.default_tpm = 60_000;
+    let (limiter, prefix) = limiter_with("limiter-settle", limits).await;
+    let budget = limiter.budget("openai", "gpt-4o-mini");
+
+    let reservation = budget.acquire(9_800).await.unwrap();
+    let reserved = next_wait(&budget).await;
+    budget.settle(&reservation, 1_960).await.unwrap();
+    let settled = next_wait(&budget).await;
+
+    delete_keys(&prefix).await;
+    // 9,800 tokens hold the next call back 10 s; once settled at 1,960, 2 s.
+    assert!(
+        reserved > Duration::from_millis(9_500) && reserved <= Duration::from_secs(10),
+        "{reserved:?}"
+    );
+    assert!(
+        settled > Duration::from_millis(1_500) && settled <= Duration::from_secs(2),
+        "{settled:?}"
+    );
+}
+
+#[tokio::test]
+async fn past_the_concurrency_cap_a_call_waits_for_one_in_flight_to_finish() {
+    let mut limits = Settings::defaults().model.limits;
+    limits.max_concurrency = 1;
+    let (limiter, prefix) = limiter_with("limiter-concurrency", limits).await;
+    let budget = limiter.budget("anthropic", "claude-haiku-4-5");
+
+    let first = budget.acquire(1).await.unwrap();
+    let blocked = tokio::time::timeout(Duration::from_millis(200), budget.acquire(1)).await;
+    drop(first);
+    let after = tokio::time::timeout(Duration::from_secs(5), budget.acquire(1)).await;
+
+    delete_keys(&prefix).await;
+    assert!(blocked.is_err(), "a second call went past the cap");
+    assert!(matches!(after, Ok(Ok(_))));
 }

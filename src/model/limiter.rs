@@ -364,21 +364,25 @@ impl Budget {
     /// in the fleet's budget, and sleeps until the reserved start.
     ///
     /// # Errors
-    /// [`LimitError::Exhausted`] when the start is further than `max_wait_secs`
-    /// (nothing reserved), [`LimitError::Store`] when Redis does not answer.
+    /// [`LimitError::Exhausted`] when the cap and the start together are further than
+    /// `max_wait_secs` (nothing reserved), [`LimitError::Store`] when Redis does not
+    /// answer.
     pub async fn acquire(&self, tokens: u64) -> Result<Reservation, LimitError> {
         let started = tokio::time::Instant::now();
+        let longest = Duration::from_secs(self.limiter.settings.max_wait_secs);
         let in_flight = match &self.in_flight {
             Some(s) => Some(
-                s.clone()
-                    .acquire_owned()
+                tokio::time::timeout(longest, s.clone().acquire_owned())
                     .await
+                    .map_err(|_| LimitError::Exhausted {
+                        key: self.key.clone(),
+                        wait: longest,
+                    })?
                     .expect("the semaphore is never closed"),
             ),
             None => None,
         };
-        let max_wait = Duration::from_secs(self.limiter.settings.max_wait_secs)
-            .saturating_sub(started.elapsed());
+        let max_wait = longest.saturating_sub(started.elapsed());
         let (granted, wait_ms): (i64, i64) = ACQUIRE
             .key(&self.redis_key)
             .arg(self.rpm)
