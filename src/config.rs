@@ -1092,6 +1092,30 @@ mod tests {
     }
 
     #[test]
+    fn model_limits_are_off_by_default_and_read_per_provider_and_model_from_a_file() {
+        let defaults = Settings::defaults().model.limits;
+        assert!(!defaults.enabled);
+        assert_eq!(defaults.for_model("openai:gpt-4o-mini").rpm, 0);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("production.toml"),
+            "[model.limits]\nenabled = true\ndefault_rpm = 50\n\n\
+             [model.limits.models.\"openai:gpt-4o-mini\"]\nrpm = 500\ntpm = 200000\n",
+        )
+        .unwrap();
+        let limits =
+            Settings::load_with_vars(dir.path(), Some("production"), Some(Default::default()))
+                .unwrap()
+                .model
+                .limits;
+        assert!(limits.enabled);
+        let listed = limits.for_model("openai:gpt-4o-mini");
+        assert_eq!((listed.rpm, listed.tpm), (500, 200_000));
+        let other = limits.for_model("anthropic:claude-haiku-4-5");
+        assert_eq!((other.rpm, other.tpm), (50, 0));
+    }
+
+    #[test]
     fn a_list_of_one_can_be_set_from_the_environment() {
         let s = with_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "500");
         assert_eq!(s.unwrap().worker.retry_delays_ms, vec![500]);
