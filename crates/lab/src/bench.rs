@@ -463,7 +463,11 @@ async fn scenario_with(
     }
 
     // Wait for every outcome: generous, since this measures and does not judge.
-    let limit = Duration::from_secs(120 + (tickets.len() as u64 / 20));
+    // A limited account sets the pace: room for 4 requests a ticket at its limit.
+    let paced = limited.map_or(0, |l| {
+        tickets.len() as u64 * 4 * 60 / u64::from(l.rpm.max(1))
+    });
+    let limit = Duration::from_secs(120 + (tickets.len() as u64 / 20) + paced);
     let mut last_seen = 0;
     let mut last_change = Instant::now();
     loop {
