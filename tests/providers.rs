@@ -1181,7 +1181,16 @@ async fn a_429_with_retry_after_pauses_every_client_of_the_budget_for_that_long(
     // Another process's client of the same model waits out the pause.
     let other = limiter.budget("anthropic", &settings.anthropic.name);
     let wait = next_wait(&other).await;
+    // A call that would wait past model.limits.max_wait_secs is not sent: it fails as
+    // transient, for the worker's retry tier.
+    let refused = turn(&model).await.unwrap_err();
+    let sent = server.received_requests().await.unwrap().len();
     delete_keys(&prefix).await;
+    assert!(
+        refused.is_transient() && refused.to_string().contains("model budget"),
+        "{refused}"
+    );
+    assert_eq!(sent, 1);
     assert!(
         wait > Duration::from_secs(18) && wait <= Duration::from_secs(20),
         "{wait:?}"

@@ -174,7 +174,8 @@ impl HttpClient {
                     return parsed;
                 }
                 Err(failure) => {
-                    // A refused or failed request uses no tokens; its request slot stays spent.
+                    // A refused request uses no tokens and a failed one's are unknown: settled
+                    // at none. Its request slot stays spent.
                     self.settle(reservation, 0).await;
                     match failure {
                         Failure::Permanent(error) => return Err(error),
