@@ -30,6 +30,7 @@ use crate::ingest::link::Link;
 use crate::ingest::service::IngestApp;
 use crate::ingest::{Ingest, Limits as IngestLimits};
 use crate::model::ChatModel;
+use crate::model::limiter::Limiter;
 use crate::queue::worker::WorkerApp;
 use crate::queue::{PublishChannel, Topology};
 use crate::tools::ToolBox;
@@ -71,7 +72,8 @@ pub fn outbox(settings: &Settings) -> anyhow::Result<Arc<dyn Outbox>> {
 
 /// The model named by `model.provider`. The rules model also decides intent by
 /// meaning when this process has the embedding model ([`search_mode`]), sharing the
-/// one `kb_search` loaded.
+/// one `kb_search` loaded; the HTTP providers share the fleet's budget
+/// ([`model_limiter`]).
 ///
 /// # Errors
 /// A provider whose API key variable is unset, an HTTP client that cannot be built, or
@@ -81,11 +83,32 @@ pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
         SearchMode::Hybrid(e) => Some(e),
         SearchMode::Lexical(_) => None,
     };
+    let limiter = model_limiter(settings).await?;
     // Embedding the example bank is CPU work: off the async threads.
     let model_settings = settings.model.clone();
-    tokio::task::spawn_blocking(move || crate::model::from_settings_with(&model_settings, embedder))
-        .await
-        .context("building the model panicked")?
+    tokio::task::spawn_blocking(move || {
+        crate::model::from_settings_with(&model_settings, embedder, limiter.as_ref())
+    })
+    .await
+    .context("building the model panicked")?
+}
+
+/// The fleet's model budget in Redis when `model.limits.enabled`, else none.
+///
+/// # Errors
+/// Redis unreachable while the limits are on.
+pub async fn model_limiter(settings: &Settings) -> anyhow::Result<Option<Arc<Limiter>>> {
+    if !settings.model.limits.enabled {
+        return Ok(None);
+    }
+    let limiter = Limiter::connect(
+        settings.redis.target(),
+        &settings.redis.key_prefix,
+        settings.model.limits.clone(),
+    )
+    .await
+    .context("connecting to Redis (redis.url) for the model budget (model.limits)")?;
+    Ok(Some(Arc::new(limiter)))
 }
 
 /// The agent's budget from settings.

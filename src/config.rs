@@ -193,6 +193,65 @@ pub struct ModelSettings {
     pub breaker: BreakerSettings,
     /// The tiers of the `cascade` provider.
     pub cascade: CascadeSettings,
+    /// The fleet-wide rate limiter in front of the HTTP providers (`model::limiter`).
+    #[serde(default)]
+    pub limits: LimitSettings,
+}
+
+/// The fleet-wide budget of model calls (see `model::limiter`): off unless `enabled`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct LimitSettings {
+    /// Whether model calls go through the limiter in Redis.
+    #[serde(default)]
+    pub enabled: bool,
+    /// Requests per minute for a `provider:model` not in `models`; 0: none known yet.
+    #[serde(default)]
+    pub default_rpm: u64,
+    /// Tokens per minute for a `provider:model` not in `models`; 0: none known yet.
+    #[serde(default)]
+    pub default_tpm: u64,
+    /// The longest one call waits for budget before it fails as transient.
+    #[serde(default = "default_limit_wait_secs")]
+    pub max_wait_secs: u64,
+    /// Calls in flight at once per provider in this process; 0: no cap.
+    #[serde(default)]
+    pub max_concurrency: usize,
+    /// The share of each limit the fleet paces itself to: a little under 1 absorbs the
+    /// jitter between reserving a start and the request reaching the provider.
+    #[serde(default = "default_limit_utilization")]
+    pub utilization: f64,
+    /// Limits per `provider:model`, e.g. `"openai:gpt-4o-mini"`.
+    #[serde(default)]
+    pub models: std::collections::HashMap<String, ModelLimit>,
+}
+
+/// The limits of one `provider:model`.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub struct ModelLimit {
+    /// Requests per minute; 0: none known yet.
+    #[serde(default)]
+    pub rpm: u64,
+    /// Tokens per minute (prompt and completion); 0: none known yet.
+    #[serde(default)]
+    pub tpm: u64,
+}
+
+fn default_limit_wait_secs() -> u64 {
+    120
+}
+
+fn default_limit_utilization() -> f64 {
+    0.98
+}
+
+impl LimitSettings {
+    /// The configured limits of `provider:model`.
+    pub fn for_model(&self, key: &str) -> ModelLimit {
+        self.models.get(key).copied().unwrap_or(ModelLimit {
+            rpm: self.default_rpm,
+            tpm: self.default_tpm,
+        })
+    }
 }
 
 /// When a provider of a chain is skipped (see `model::chain`).
@@ -860,13 +919,17 @@ impl Settings {
     pub fn validate(&self) -> anyhow::Result<()> {
         let ingest = &self.ingest;
         let connector = &self.connector;
-        let checks: [(&str, bool); 32] = [
+        let checks: [(&str, bool); 33] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
             ("agent.max_body_bytes", self.agent.max_body_bytes >= 1),
             ("model.timeout_secs", self.model.timeout_secs >= 1),
             ("model.breaker.failures", self.model.breaker.failures >= 1),
+            (
+                "model.limits.utilization",
+                self.model.limits.utilization > 0.0 && self.model.limits.utilization <= 1.0,
+            ),
             (
                 "agent.max_ticket_cost_usd",
                 self.agent.max_ticket_cost_usd >= 0.0,
@@ -1026,6 +1089,30 @@ mod tests {
         );
         let s = with_var("TICKET_AGENT__COMMERCE__BACKEND", "http").unwrap();
         assert_eq!(s.commerce.backend, BackendKind::Http);
+    }
+
+    #[test]
+    fn model_limits_are_off_by_default_and_read_per_provider_and_model_from_a_file() {
+        let defaults = Settings::defaults().model.limits;
+        assert!(!defaults.enabled);
+        assert_eq!(defaults.for_model("openai:gpt-4o-mini").rpm, 0);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("production.toml"),
+            "[model.limits]\nenabled = true\ndefault_rpm = 50\n\n\
+             [model.limits.models.\"openai:gpt-4o-mini\"]\nrpm = 500\ntpm = 200000\n",
+        )
+        .unwrap();
+        let limits =
+            Settings::load_with_vars(dir.path(), Some("production"), Some(Default::default()))
+                .unwrap()
+                .model
+                .limits;
+        assert!(limits.enabled);
+        let listed = limits.for_model("openai:gpt-4o-mini");
+        assert_eq!((listed.rpm, listed.tpm), (500, 200_000));
+        let other = limits.for_model("anthropic:claude-haiku-4-5");
+        assert_eq!((other.rpm, other.tpm), (50, 0));
     }
 
     #[test]

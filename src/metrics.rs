@@ -104,6 +104,16 @@ pub struct Metrics {
     /// `ticket_agent_model_retries_total{provider}`: HTTP retries inside model calls
     /// (429, 5xx, 529, timeouts): the early sign of a rate limit.
     pub model_retries: IntCounterVec,
+    /// `ticket_agent_model_rate_limited_total{provider}`: responses answered 429 (quota
+    /// exhaustion included), whether or not the call was retried.
+    pub model_rate_limited: IntCounterVec,
+    /// `ticket_agent_model_limiter_wait_seconds{provider}`: how long one call waited
+    /// for the fleet's budget (`model.limits`) and its concurrency cap before it was sent.
+    pub limiter_wait: HistogramVec,
+    /// `ticket_agent_model_budget_saturation{provider}`: the share of the tightest
+    /// provider budget in use (1 - remaining / limit, requests or tokens), as the last
+    /// response's rate-limit headers said.
+    pub limiter_saturation: GaugeVec,
     /// `ticket_agent_model_tokens_total{provider, direction}`: tokens, `input` or
     /// `output`.
     pub tokens: IntCounterVec,
@@ -306,6 +316,31 @@ impl Metrics {
                 &["provider"],
                 MODEL_BUCKETS,
             ),
+            model_rate_limited: counter(
+                &r,
+                "ticket_agent_model_rate_limited_total",
+                "Model responses answered 429, by provider.",
+                &["provider"],
+            ),
+            limiter_wait: histogram(
+                &r,
+                "ticket_agent_model_limiter_wait_seconds",
+                "Time one model call waited for the fleet's budget, by provider.",
+                &["provider"],
+                MODEL_BUCKETS,
+            ),
+            limiter_saturation: {
+                let g = GaugeVec::new(
+                    Opts::new(
+                        "ticket_agent_model_budget_saturation",
+                        "Share of the tightest provider budget in use, from its rate-limit headers.",
+                    ),
+                    &["provider"],
+                )
+                .expect("a valid metric");
+                r.register(Box::new(g.clone())).expect("registered once");
+                g
+            },
             model_retries: counter(
                 &r,
                 "ticket_agent_model_retries_total",

@@ -1085,3 +1085,211 @@ async fn an_openai_compatible_server_configured_without_structured_answers_gets_
     let model = OpenAiModel::new(&settings).unwrap();
     assert!(!model.constrains_answers());
 }
+
+/// A limiter on the local Redis under a key prefix of this test's own, with every
+/// limit unknown until a provider states it; and the prefix, to delete its keys.
+async fn test_limiter(
+    name: &str,
+    max_wait_secs: u64,
+) -> (
+    std::sync::Arc<ticket_agent::model::limiter::Limiter>,
+    String,
+) {
+    let mut limits = Settings::defaults().model.limits;
+    limits.max_wait_secs = max_wait_secs;
+    limiter_with(name, limits).await
+}
+
+/// A limiter with these settings on the local Redis under a key prefix of its own.
+async fn limiter_with(
+    name: &str,
+    mut limits: ticket_agent::config::LimitSettings,
+) -> (
+    std::sync::Arc<ticket_agent::model::limiter::Limiter>,
+    String,
+) {
+    let settings = Settings::defaults();
+    limits.enabled = true;
+    let prefix = format!(
+        "ta-test-{name}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let limiter =
+        ticket_agent::model::limiter::Limiter::connect(settings.redis.target(), &prefix, limits)
+            .await
+            .unwrap();
+    (std::sync::Arc::new(limiter), prefix)
+}
+
+async fn delete_keys(prefix: &str) {
+    let conn = ticket_agent::kv::connect(Settings::defaults().redis.target())
+        .await
+        .unwrap();
+    ticket_agent::kv::delete_matching(&conn, &[format!("{prefix}:*")])
+        .await
+        .unwrap();
+}
+
+/// How long the next call on `budget` would wait, read from the refusal of a wait
+/// that the limiter's longest wait (1 s) cannot cover; zero when it is granted.
+async fn next_wait(budget: &ticket_agent::model::limiter::Budget) -> Duration {
+    match budget.acquire(1).await {
+        Ok(_) => Duration::ZERO,
+        Err(ticket_agent::model::limiter::LimitError::Exhausted { wait, .. }) => wait,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_429_with_retry_after_pauses_every_client_of_the_budget_for_that_long() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(429)
+                .insert_header("retry-after", "20")
+                .set_body_json(json!({"type": "error",
+                    "error": {"type": "rate_limit_error", "message": "Number of requests has exceeded your rate limit"}})),
+        )
+        .mount(&server)
+        .await;
+    let (limiter, prefix) = test_limiter("limiter-429", 1).await;
+    set_key("TA_TEST_ANTHROPIC_KEY_LIMITER", "sk-ant-test");
+    let mut settings = settings(
+        ProviderKind::Anthropic,
+        server.uri(),
+        "TA_TEST_ANTHROPIC_KEY_LIMITER",
+    );
+    settings.max_retries = 0;
+    settings.retry_max_ms = 60_000;
+    let model = AnthropicModel::new(&settings).unwrap().limited(&limiter);
+    let rate_limited = || {
+        ticket_agent::metrics::global()
+            .model_rate_limited
+            .with_label_values(&["anthropic"])
+            .get()
+    };
+    let before = rate_limited();
+
+    let err = turn(&model).await.unwrap_err();
+
+    assert!(err.is_transient(), "{err}");
+    assert!(rate_limited() > before);
+    // Another process's client of the same model waits out the pause.
+    let other = limiter.budget("anthropic", &settings.anthropic.name);
+    let wait = next_wait(&other).await;
+    // A call that would wait past model.limits.max_wait_secs is not sent: it fails as
+    // transient, for the worker's retry tier.
+    let refused = turn(&model).await.unwrap_err();
+    let sent = server.received_requests().await.unwrap().len();
+    delete_keys(&prefix).await;
+    assert!(
+        refused.is_transient() && refused.to_string().contains("model budget"),
+        "{refused}"
+    );
+    assert_eq!(sent, 1);
+    assert!(
+        wait > Duration::from_secs(18) && wait <= Duration::from_secs(20),
+        "{wait:?}"
+    );
+}
+
+/// An OpenAI server that answers every call with `openai_success` and these
+/// rate-limit headers (requests: limit, remaining, reset).
+async fn openai_stating(limit: &str, remaining: &str, reset: &str) -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("x-ratelimit-limit-requests", limit)
+                .insert_header("x-ratelimit-remaining-requests", remaining)
+                .insert_header("x-ratelimit-reset-requests", reset)
+                .set_body_json(openai_success()),
+        )
+        .mount(&server)
+        .await;
+    server
+}
+
+#[tokio::test]
+async fn a_budget_started_without_limits_paces_to_the_limit_the_provider_states() {
+    let server = openai_stating("6", "5", "10s").await;
+    let (limiter, prefix) = test_limiter("limiter-learns", 1).await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_LIMITER_LEARN").limited(&limiter);
+    let budget = limiter.budget("openai", "gpt-4o-mini");
+
+    // Nothing configured: the first call goes at once, and its answer says 6 a minute.
+    turn(&model).await.unwrap();
+    let first = next_wait(&budget).await;
+    let second = next_wait(&budget).await;
+
+    delete_keys(&prefix).await;
+    assert_eq!(first, Duration::ZERO);
+    // 6 a minute at 98%: about 10.2 s between starts.
+    assert!(
+        second > Duration::from_secs(9) && second <= Duration::from_millis(10_300),
+        "{second:?}"
+    );
+}
+
+#[tokio::test]
+async fn nothing_remaining_until_a_reset_holds_every_client_back_until_then() {
+    let server = openai_stating("600", "0", "30s").await;
+    let (limiter, prefix) = test_limiter("limiter-remaining", 1).await;
+    let model = openai(&server, "TA_TEST_OPENAI_KEY_LIMITER_REMAINING").limited(&limiter);
+
+    turn(&model).await.unwrap();
+    let wait = next_wait(&limiter.budget("openai", "gpt-4o-mini")).await;
+
+    delete_keys(&prefix).await;
+    assert!(
+        wait > Duration::from_secs(28) && wait <= Duration::from_secs(30),
+        "{wait:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_call_that_used_fewer_tokens_than_it_reserved_gives_the_rest_back_to_the_fleet() {
+    let mut limits = Settings::defaults().model.limits;
+    limits.max_wait_secs = 1;
+    // 1,000 tokens a second at 98 %: 980.
+    limits.default_tpm = 60_000;
+    let (limiter, prefix) = limiter_with("limiter-settle", limits).await;
+    let budget = limiter.budget("openai", "gpt-4o-mini");
+
+    let reservation = budget.acquire(9_800).await.unwrap();
+    let reserved = next_wait(&budget).await;
+    budget.settle(&reservation, 1_960).await.unwrap();
+    let settled = next_wait(&budget).await;
+
+    delete_keys(&prefix).await;
+    // 9,800 tokens hold the next call back 10 s; once settled at 1,960, 2 s.
+    assert!(
+        reserved > Duration::from_millis(9_500) && reserved <= Duration::from_secs(10),
+        "{reserved:?}"
+    );
+    assert!(
+        settled > Duration::from_millis(1_500) && settled <= Duration::from_secs(2),
+        "{settled:?}"
+    );
+}
+
+#[tokio::test]
+async fn past_the_concurrency_cap_a_call_waits_for_one_in_flight_to_finish() {
+    let mut limits = Settings::defaults().model.limits;
+    limits.max_concurrency = 1;
+    let (limiter, prefix) = limiter_with("limiter-concurrency", limits).await;
+    let budget = limiter.budget("anthropic", "claude-haiku-4-5");
+
+    let first = budget.acquire(1).await.unwrap();
+    let blocked = tokio::time::timeout(Duration::from_millis(200), budget.acquire(1)).await;
+    drop(first);
+    let after = tokio::time::timeout(Duration::from_secs(5), budget.acquire(1)).await;
+
+    delete_keys(&prefix).await;
+    assert!(blocked.is_err(), "a second call went past the cap");
+    assert!(matches!(after, Ok(Ok(_))));
+}

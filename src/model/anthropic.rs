@@ -81,6 +81,12 @@ impl AnthropicModel {
         })
     }
 
+    /// The same model with every call going through the fleet's budget.
+    pub fn limited(mut self, limiter: &std::sync::Arc<super::limiter::Limiter>) -> Self {
+        self.http.limit(limiter.budget("anthropic", &self.model));
+        self
+    }
+
     /// The request body for one turn.
     fn body(&self, request: &ChatRequest<'_>) -> Value {
         let mut body = json!({
@@ -141,7 +147,19 @@ impl ChatModel for AnthropicModel {
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
         let wire: WireResponse = self
             .http
-            .post_json(&self.url, &self.headers, &self.body(&request))
+            .post_json(
+                &self.url,
+                &self.headers,
+                &self.body(&request),
+                |wire: &WireResponse| {
+                    wire.usage.as_ref().map(|u| {
+                        u.input_tokens.unwrap_or(0)
+                            + u.output_tokens.unwrap_or(0)
+                            + u.cache_creation_input_tokens.unwrap_or(0)
+                            + u.cache_read_input_tokens.unwrap_or(0)
+                    })
+                },
+            )
             .await?;
         Ok(wire.into_response(http::turn_index(request.messages)))
     }

@@ -93,6 +93,7 @@ impl Cascade {
     pub fn from_settings(
         settings: &ModelSettings,
         embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+        limiter: Option<&Arc<super::limiter::Limiter>>,
     ) -> anyhow::Result<Self> {
         let mut tiers = Vec::new();
         for name in &settings.cascade.tiers {
@@ -114,7 +115,7 @@ impl Cascade {
                     one.provider = kind;
                     Tier {
                         name: name.clone(),
-                        model: super::from_settings_with(&one, None)?,
+                        model: super::from_settings_with(&one, None, limiter)?,
                         judge: None,
                     }
                 }
@@ -168,16 +169,16 @@ mod tests {
     fn a_tier_that_cannot_judge_itself_may_only_come_last() {
         let mut settings = crate::config::Settings::defaults().model;
         settings.cascade.tiers = vec!["openai".into(), "rules".into()];
-        let err = Cascade::from_settings(&settings, None).unwrap_err();
+        let err = Cascade::from_settings(&settings, None, None).unwrap_err();
         assert!(format!("{err:#}").contains("\"openai\""), "{err:#}");
         settings.cascade.tiers = vec!["rules".into(), "openai".into()];
-        let c = Cascade::from_settings(&settings, None).unwrap();
+        let c = Cascade::from_settings(&settings, None, None).unwrap();
         let names: Vec<&str> = c.tiers().iter().map(|t| t.name.as_str()).collect();
         assert_eq!(names, ["rules", "openai"]);
         assert_eq!(c.label(), "cascade(rules>openai:gpt-4o-mini)");
         settings.cascade.tiers = vec!["rules".into(), "cascade".into()];
-        assert!(Cascade::from_settings(&settings, None).is_err());
+        assert!(Cascade::from_settings(&settings, None, None).is_err());
         settings.cascade.tiers = vec![];
-        assert!(Cascade::from_settings(&settings, None).is_err());
+        assert!(Cascade::from_settings(&settings, None, None).is_err());
     }
 }

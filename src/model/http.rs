@@ -10,6 +10,13 @@
 //! caller as [`ModelError::Transient`], and the worker retries the ticket later. The API
 //! key travels only in headers marked sensitive and is never logged. The module also
 //! holds the small conversation helpers both wire formats need.
+//!
+//! With the fleet's budget on ([`super::limiter`]), every attempt first reserves its
+//! request and estimated tokens there (waiting for them keeps the call, and so the
+//! ticket, where it is), every response's rate-limit headers teach the budget, and a
+//! success settles the reservation with the usage the provider reports. A 429 whose
+//! `retry-after` paused the budget is retried as soon as the budget lets it, without a
+//! backoff of its own on top.
 
 use std::time::Duration;
 
@@ -21,6 +28,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::ModelError;
+use super::limiter::{Budget, LimitError, Observed, Reservation};
 use crate::backoff::Backoff;
 use crate::config::ModelSettings;
 use crate::conversation::{Message, Role};
@@ -56,6 +64,10 @@ pub(crate) struct HttpClient {
     timeout: Duration,
     /// The provider's name, for messages and logs.
     provider: &'static str,
+    /// The completion limit per call, part of a call's token estimate.
+    max_tokens: u32,
+    /// The fleet's budget for this provider and model, when `model.limits` is on.
+    budget: Option<Budget>,
 }
 
 /// Why one attempt failed, before the retry loop decides what to do with it.
@@ -88,11 +100,51 @@ impl HttpClient {
             policy: RetryPolicy::from_settings(settings),
             timeout,
             provider,
+            max_tokens: settings.max_tokens,
+            budget: None,
         })
     }
 
+    /// Sends every call through `budget` from now on.
+    pub(crate) fn limit(&mut self, budget: Budget) {
+        self.budget = Some(budget);
+    }
+
+    /// A call's tokens as the budget counts them before it is sent: about four bytes
+    /// of request a token (an overestimate, the JSON syntax included), plus the most
+    /// the completion may take.
+    fn estimate(&self, body: &[u8]) -> u64 {
+        (body.len() as u64).div_ceil(4) + u64::from(self.max_tokens)
+    }
+
+    /// Reserves one attempt in the budget, when there is one.
+    async fn reserve(&self, estimate: u64) -> Result<Option<Reservation>, ModelError> {
+        let Some(budget) = &self.budget else {
+            return Ok(None);
+        };
+        budget.acquire(estimate).await.map(Some).map_err(|e| {
+            if let LimitError::Exhausted { .. } = e {
+                tracing::warn!(provider = self.provider, budget = budget.key(), error = %e, "no model budget within the longest wait");
+            }
+            ModelError::Transient {
+                message: format!("{}: {e}", self.provider),
+                status: None,
+            }
+        })
+    }
+
+    /// Settles a reservation; a budget that cannot be reached only costs precision.
+    async fn settle(&self, reservation: Option<Reservation>, used: u64) {
+        if let (Some(budget), Some(reservation)) = (&self.budget, reservation)
+            && let Err(e) = budget.settle(&reservation, used).await
+        {
+            tracing::warn!(provider = self.provider, error = %e, "could not settle the model budget");
+        }
+    }
+
     /// POSTs `body` as JSON to `url` with `headers`, retrying transient failures, and
-    /// parses a success body as `T`.
+    /// parses a success body as `T`; `used` reads the tokens a response reports, which
+    /// settle the budget (a response that reports none settles at the estimate).
     ///
     /// # Errors
     /// [`ModelError::Permanent`] for a non-retryable status (with the API's own
@@ -103,21 +155,37 @@ impl HttpClient {
         url: &str,
         headers: &HeaderMap,
         body: &Value,
+        used: impl Fn(&T) -> Option<u64>,
     ) -> Result<T, ModelError> {
         let bytes = serde_json::to_vec(body).map_err(|e| ModelError::Permanent {
             message: format!("{}: encoding the request: {e}", self.provider),
             status: None,
         })?;
+        let estimate = self.estimate(&bytes);
         let mut retry = 0;
         loop {
-            let (message, status, retry_after) = match self.attempt(url, headers, &bytes).await {
-                Ok(text) => return self.parse(&text),
-                Err(Failure::Permanent(error)) => return Err(error),
-                Err(Failure::Retryable {
-                    message,
-                    status,
-                    retry_after,
-                }) => (message, status, retry_after),
+            let reservation = self.reserve(estimate).await?;
+            let outcome = self.attempt(url, headers, &bytes).await;
+            let (message, status, retry_after) = match outcome {
+                Ok(text) => {
+                    let parsed = self.parse(&text);
+                    let tokens = parsed.as_ref().ok().and_then(&used).unwrap_or(estimate);
+                    self.settle(reservation, tokens).await;
+                    return parsed;
+                }
+                Err(failure) => {
+                    // A refused request uses no tokens and a failed one's are unknown: settled
+                    // at none. Its request slot stays spent.
+                    self.settle(reservation, 0).await;
+                    match failure {
+                        Failure::Permanent(error) => return Err(error),
+                        Failure::Retryable {
+                            message,
+                            status,
+                            retry_after,
+                        } => (message, status, retry_after),
+                    }
+                }
             };
             if retry >= self.policy.max_retries {
                 let attempts = retry + 1;
@@ -126,10 +194,20 @@ impl HttpClient {
                     status,
                 });
             }
+            // The budget already holds every call of the fleet until a 429's retry-after.
+            let paused_by_budget =
+                self.budget.is_some() && status == Some(429) && retry_after.is_some();
             let delay = self
                 .policy
                 .backoff
                 .wait(retry, retry_after)
+                .map(|delay| {
+                    if paused_by_budget {
+                        Duration::ZERO
+                    } else {
+                        delay
+                    }
+                })
                 .map_err(|wait| ModelError::Transient {
                     message: format!(
                         "{message} (retry-after {}s is longer than the longest backoff)",
@@ -177,7 +255,24 @@ impl HttpClient {
             .await
             .map_err(|e| self.transport_failure(&e))?;
         let status = response.status();
-        let retry_after = retry_after(response.headers(), Utc::now());
+        let now = Utc::now();
+        let retry_after = retry_after(response.headers(), now);
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            crate::metrics::global()
+                .model_rate_limited
+                .with_label_values(&[self.provider])
+                .inc();
+        }
+        if let Some(budget) = &self.budget {
+            let observed = Observed::from_headers(
+                response.headers(),
+                now,
+                status == StatusCode::TOO_MANY_REQUESTS,
+            );
+            if let Err(e) = budget.observe(&observed).await {
+                tracing::warn!(provider = self.provider, error = %e, "could not update the model budget");
+            }
+        }
         let text = response
             .text()
             .await

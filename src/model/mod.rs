@@ -10,6 +10,7 @@ pub mod cascade;
 pub mod chain;
 mod http;
 pub mod intent;
+pub mod limiter;
 pub mod openai;
 pub mod rules;
 
@@ -169,19 +170,21 @@ pub trait ChatModel: Send + Sync {
 /// When a provider needs an API key and its environment variable is unset, or the
 /// HTTP client cannot be built.
 pub fn from_settings(settings: &ModelSettings) -> anyhow::Result<Arc<dyn ChatModel>> {
-    from_settings_with(settings, None)
+    from_settings_with(settings, None, None)
 }
 
 /// Builds the model named by the settings; the rules model decides intent by meaning
-/// too when `embedder` is given (the HTTP providers do not use it).
+/// too when `embedder` is given (the HTTP providers do not use it), and the HTTP
+/// providers send every call through `limiter` when one is given.
 ///
 /// # Errors
 /// As [`from_settings`], and when the embedder fails on the rules model's example bank.
 pub fn from_settings_with(
     settings: &ModelSettings,
     embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+    limiter: Option<&Arc<limiter::Limiter>>,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
-    let primary = provider(settings, embedder.clone())?;
+    let primary = provider(settings, embedder.clone(), limiter)?;
     // A cascade's LLM tiers are built here with the fallbacks (each tier a chain): the
     // cascade itself stays the model the agent sees, so that its tiers still judge.
     if settings.fallbacks.is_empty() || settings.provider == ProviderKind::Cascade {
@@ -194,7 +197,7 @@ pub fn from_settings_with(
         fallback
             .apply_override(spec)
             .map_err(|e| anyhow::anyhow!("model.fallbacks: {spec:?}: {e:#}"))?;
-        chain.push(provider(&fallback, embedder.clone())?);
+        chain.push(provider(&fallback, embedder.clone(), limiter)?);
     }
     Ok(Arc::new(chain::ChainModel::new(chain, &settings.breaker)))
 }
@@ -203,11 +206,26 @@ pub fn from_settings_with(
 fn provider(
     settings: &ModelSettings,
     embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+    limiter: Option<&Arc<limiter::Limiter>>,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
     Ok(match settings.provider {
         ProviderKind::Rules => Arc::new(rules::RulesModel::with_embedder(embedder)?),
-        ProviderKind::Anthropic => Arc::new(anthropic::AnthropicModel::new(settings)?),
-        ProviderKind::Openai => Arc::new(openai::OpenAiModel::new(settings)?),
-        ProviderKind::Cascade => Arc::new(cascade::Cascade::from_settings(settings, embedder)?),
+        ProviderKind::Anthropic => {
+            let model = anthropic::AnthropicModel::new(settings)?;
+            Arc::new(match limiter {
+                Some(limiter) => model.limited(limiter),
+                None => model,
+            })
+        }
+        ProviderKind::Openai => {
+            let model = openai::OpenAiModel::new(settings)?;
+            Arc::new(match limiter {
+                Some(limiter) => model.limited(limiter),
+                None => model,
+            })
+        }
+        ProviderKind::Cascade => Arc::new(cascade::Cascade::from_settings(
+            settings, embedder, limiter,
+        )?),
     })
 }

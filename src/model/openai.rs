@@ -88,6 +88,12 @@ impl OpenAiModel {
         })
     }
 
+    /// The same model with every call going through the fleet's budget.
+    pub fn limited(mut self, limiter: &std::sync::Arc<super::limiter::Limiter>) -> Self {
+        self.http.limit(limiter.budget("openai", &self.model));
+        self
+    }
+
     /// The request body for one turn.
     fn body(&self, request: &ChatRequest<'_>) -> Value {
         let mut messages = Vec::new();
@@ -157,7 +163,16 @@ impl ChatModel for OpenAiModel {
     async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
         let wire: WireResponse = self
             .http
-            .post_json(&self.url, &self.headers, &self.body(&request))
+            .post_json(
+                &self.url,
+                &self.headers,
+                &self.body(&request),
+                |wire: &WireResponse| {
+                    wire.usage
+                        .as_ref()
+                        .map(|u| u.prompt_tokens.unwrap_or(0) + u.completion_tokens.unwrap_or(0))
+                },
+            )
             .await?;
         wire.into_response(http::turn_index(request.messages))
     }

@@ -46,8 +46,10 @@ pub struct BenchOptions {
     pub prefetch: u16,
     /// Fake model latency per turn.
     pub latency_ms: u64,
-    /// Scenarios: any of a, b, c, d.
+    /// Scenarios: any of a, b, c, d, e.
     pub scenarios: Vec<char>,
+    /// The fake account's requests per minute in scenario (e).
+    pub limit_rpm: u32,
     /// Worker counts for the scale-out scenario.
     pub scale: Vec<usize>,
     /// The ticket-agent-lab binary, for `fake-llm` and `bench-loop` children.
@@ -83,6 +85,32 @@ pub struct Measurement {
     pub mean_turns: f64,
     /// For scenarios with model latency: workers × concurrency ÷ (turns × latency).
     pub ideal_tickets_per_s: Option<f64>,
+    /// Scenario (e): what the limited account saw.
+    pub limited: Option<LimitedRun>,
+}
+
+/// What one run against a limited account measured.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct LimitedRun {
+    /// Whether the workers' limiter (`model.limits`) was on.
+    pub limiter: bool,
+    /// The account's requests per minute.
+    pub rpm: u32,
+    /// Requests the fake server answered 200, per second of the run, as a share of
+    /// the limit (`rpm / 60`).
+    pub share_of_limit: f64,
+    /// Of the requests the server received, the share it answered 429.
+    pub share_429: f64,
+    /// The 95th percentile of the limiter's wait per call, ms, over every worker (the
+    /// upper bound of its histogram bucket); `None` with the limiter off.
+    pub p95_wait_ms: Option<f64>,
+}
+
+/// How scenario (e) is run: the fake account's limit, and the limiter on or off.
+#[derive(Debug, Clone, Copy)]
+struct Limited {
+    rpm: u32,
+    limiter: bool,
 }
 
 /// Runs the chosen scenarios and returns their measurements.
@@ -143,7 +171,30 @@ pub async fn run(settings: &Settings, opts: &BenchOptions) -> anyhow::Result<Vec
                     );
                 }
             }
-            other => bail!("unknown scenario {other:?}: expected a, b, c or d"),
+            'e' => {
+                for limiter in [true, false] {
+                    let on = if limiter { "on" } else { "off" };
+                    out.push(
+                        scenario_with(
+                            settings,
+                            opts,
+                            &tickets,
+                            &format!(
+                                "e: 4 workers, one account at {} requests/min, limiter {on}",
+                                opts.limit_rpm
+                            ),
+                            Kind::FakeModel,
+                            4,
+                            Some(Limited {
+                                rpm: opts.limit_rpm,
+                                limiter,
+                            }),
+                        )
+                        .await?,
+                    );
+                }
+            }
+            other => bail!("unknown scenario {other:?}: expected a, b, c, d or e"),
         }
     }
     Ok(out)
@@ -203,6 +254,18 @@ async fn scenario(
     kind: Kind,
     workers: usize,
 ) -> anyhow::Result<Measurement> {
+    scenario_with(settings, opts, tickets, name, kind, workers, None).await
+}
+
+async fn scenario_with(
+    settings: &Settings,
+    opts: &BenchOptions,
+    tickets: &[(String, Vec<u8>)],
+    name: &str,
+    kind: Kind,
+    workers: usize,
+    limited: Option<Limited>,
+) -> anyhow::Result<Measurement> {
     eprintln!("bench: {name}: {} tickets", tickets.len());
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)?
@@ -245,16 +308,40 @@ async fn scenario(
         ),
     ];
     let mut fake = None;
+    let mut fake_listen = String::new();
     if kind == Kind::FakeModel {
         let port = proc::free_port()?;
         let latency = opts.latency_ms.to_string();
         let listen = format!("127.0.0.1:{port}");
+        fake_listen = listen.clone();
+        let rpm = limited.map_or(0, |l| l.rpm).to_string();
         fake = Some(proc::spawn(
             &opts.binary,
-            &["fake-llm", "--listen", &listen, "--latency-ms", &latency],
+            &[
+                "fake-llm",
+                "--listen",
+                &listen,
+                "--latency-ms",
+                &latency,
+                "--rpm",
+                &rpm,
+            ],
             &[],
             &logs.join("fake-llm.log"),
         )?);
+        if let Some(limited) = limited {
+            // Both runs absorb the 429s inside each call (the fake's retry-after is
+            // exact), so that without the limiter no ticket waits in a retry tier.
+            env.push(("TICKET_AGENT__MODEL__MAX_RETRIES".into(), "50".into()));
+            env.push(("TICKET_AGENT__MODEL__RETRY_MAX_MS".into(), "60000".into()));
+            if limited.limiter {
+                env.push(("TICKET_AGENT__MODEL__LIMITS__ENABLED".into(), "true".into()));
+                env.push((
+                    "TICKET_AGENT__MODEL__LIMITS__DEFAULT_RPM".into(),
+                    limited.rpm.to_string(),
+                ));
+            }
+        }
         env.push(("TICKET_AGENT__MODEL__PROVIDER".into(), "openai".into()));
         env.push((
             "TICKET_AGENT__MODEL__OPENAI__BASE_URL".into(),
@@ -286,12 +373,20 @@ async fn scenario(
         env.push(("TICKET_AGENT__MODEL__PROVIDER".into(), "rules".into()));
     }
     let mut children = Vec::new();
+    // Scenario (e) reads each worker's limiter histogram off its /metrics.
+    let mut metrics_addrs = Vec::new();
     for i in 0..workers {
         let (binary, args): (&Path, &[&str]) = if kind == Kind::BareLoop {
             (&opts.binary, &["bench-loop"])
         } else {
             (&opts.agent_binary, &["worker"])
         };
+        let mut env = env.clone();
+        if limited.is_some() {
+            let addr = format!("127.0.0.1:{}", proc::free_port()?);
+            env.push(("TICKET_AGENT__WORKER__METRICS_LISTEN".into(), addr.clone()));
+            metrics_addrs.push(addr);
+        }
         children.push(proc::spawn(
             binary,
             args,
@@ -368,7 +463,11 @@ async fn scenario(
     }
 
     // Wait for every outcome: generous, since this measures and does not judge.
-    let limit = Duration::from_secs(120 + (tickets.len() as u64 / 20));
+    // A limited account sets the pace: room for 4 requests a ticket at its limit.
+    let paced = limited.map_or(0, |l| {
+        tickets.len() as u64 * 4 * 60 / u64::from(l.rpm.max(1))
+    });
+    let limit = Duration::from_secs(120 + (tickets.len() as u64 / 20) + paced);
     let mut last_seen = 0;
     let mut last_change = Instant::now();
     loop {
@@ -388,6 +487,10 @@ async fn scenario(
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let limited_run = match limited {
+        Some(l) => Some(measure_limited(l, &fake_listen, &metrics_addrs, first.elapsed()).await?),
+        None => None,
+    };
     let mut cpu = 0.0;
     let mut rss_kib = 0;
     for c in &children {
@@ -453,9 +556,67 @@ async fn scenario(
         peak_rss_mib: rss_kib as f64 / 1024.0,
         mean_turns,
         ideal_tickets_per_s: ideal,
+        limited: limited_run,
     };
     eprintln!("bench: {name}: {:.0} tickets/s", m.tickets_per_s);
     Ok(m)
+}
+
+/// What the fake account counted over a run of `elapsed`, and the limiter's p95 wait
+/// summed over the workers' histograms.
+async fn measure_limited(
+    limited: Limited,
+    fake: &str,
+    workers: &[String],
+    elapsed: Duration,
+) -> anyhow::Result<LimitedRun> {
+    let stats: crate::fake_llm::StatsSnapshot = reqwest::get(format!("http://{fake}/stats"))
+        .await?
+        .json()
+        .await?;
+    let answered = stats.requests.saturating_sub(stats.errors) as f64;
+    let share_of_limit = answered / elapsed.as_secs_f64() / (f64::from(limited.rpm) / 60.0);
+    let share_429 = stats.rate_limited as f64 / (stats.requests.max(1)) as f64;
+    let mut buckets: Vec<(f64, f64)> = Vec::new();
+    for addr in workers {
+        let text = reqwest::get(format!("http://{addr}/metrics"))
+            .await?
+            .text()
+            .await?;
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with("ticket_agent_model_limiter_wait_seconds_bucket"))
+        {
+            let Some(le) = line.split("le=\"").nth(1).and_then(|r| r.split('"').next()) else {
+                continue;
+            };
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse()?
+            };
+            let count: f64 = line.rsplit(' ').next().unwrap_or("0").parse()?;
+            match buckets.iter_mut().find(|(b, _)| *b == le) {
+                Some((_, c)) => *c += count,
+                None => buckets.push((le, count)),
+            }
+        }
+    }
+    buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let total = buckets.last().map_or(0.0, |(_, c)| *c);
+    let p95_wait_ms = (limited.limiter && total > 0.0).then(|| {
+        buckets
+            .iter()
+            .find(|(_, c)| *c >= 0.95 * total)
+            .map_or(f64::INFINITY, |(le, _)| le * 1000.0)
+    });
+    Ok(LimitedRun {
+        limiter: limited.limiter,
+        rpm: limited.rpm,
+        share_of_limit,
+        share_429,
+        p95_wait_ms,
+    })
 }
 
 /// The bare loop of scenario (a): consume, `SET NX` in Redis, publish an outcome with
@@ -608,6 +769,37 @@ pub fn markdown(ms: &[Measurement], opts: &BenchOptions) -> String {
             most.workers,
             verdict(r, target)
         ));
+    }
+    let e: Vec<(&Measurement, LimitedRun)> =
+        ms.iter().filter_map(|m| Some((m, m.limited?))).collect();
+    if !e.is_empty() {
+        s.push_str(
+            "\n| (e) limiter | requests/min | tickets/s | answered / limit | answered 429 | p95 limiter wait |\n|---|---|---|---|---|---|\n",
+        );
+        for (m, l) in &e {
+            s.push_str(&format!(
+                "| {} | {} | {:.2} | {:.3} | {:.2}% | {} |\n",
+                if l.limiter { "on" } else { "off" },
+                l.rpm,
+                m.tickets_per_s,
+                l.share_of_limit,
+                l.share_429 * 100.0,
+                l.p95_wait_ms
+                    .map_or_else(|| "—".into(), |w| format!("≤ {w:.0} ms"))
+            ));
+        }
+        if let Some((_, on)) = e.iter().find(|(_, l)| l.limiter) {
+            ratios.push_str(&format!(
+                "| (e) answered / limit, limiter on | {:.3} | ≥ 0.95 | {} |\n",
+                on.share_of_limit,
+                verdict(on.share_of_limit, 0.95)
+            ));
+            ratios.push_str(&format!(
+                "| (e) answered 429, limiter on | {:.2}% | < 1% | {} |\n",
+                on.share_429 * 100.0,
+                if on.share_429 < 0.01 { "met" } else { "missed" }
+            ));
+        }
     }
     s.push_str(&ratios);
     s

@@ -14,6 +14,11 @@
 //! realistic model latency without any outside service. `GET /health` answers 200 and
 //! `GET /stats` the request and error counts as JSON.
 //!
+//! It speaks Anthropic's Messages API too, at `POST /v1/messages`: the same rules
+//! model, failures and limits, with Anthropic's bodies (`content` blocks, `tool_use`,
+//! `stop_reason`; errors as `{"type":"error","error":{"type":"rate_limit_error",…}}`)
+//! and its `anthropic-ratelimit-{requests,tokens}-{limit,remaining,reset}` headers.
+//!
 //! It can also enforce an account's limits the way OpenAI does: requests and tokens
 //! per minute (`rpm`, `tpm`; 0 is no limit) over a sliding minute shared by every
 //! client, a request counting its prompt (4 bytes a token) plus its `max_tokens` or
@@ -26,6 +31,10 @@
 //! Like OpenAI it caches a repeated prompt prefix by itself: `usage` carries
 //! `prompt_tokens_details.cached_tokens` for a request whose system prompt and tools
 //! an earlier request had (see [`AppState::cached_prefix`]).
+//!
+//! Tests may shrink the window the limits are counted over
+//! ([`FakeLlmConfig::window`]), so that a limit is reached in seconds rather than in
+//! minutes; the headers keep stating per-minute figures.
 
 use std::collections::{HashSet, VecDeque};
 use std::future::Future;
@@ -69,6 +78,10 @@ pub struct FakeLlmConfig {
     pub rpm: u32,
     /// Tokens per minute the account allows; 0: no limit.
     pub tpm: u64,
+    /// The sliding window the limits are counted over: a minute, as providers do, or a
+    /// shorter one for tests, which then admits its share of `rpm` and `tpm` (a second
+    /// admits `rpm / 60`). The headers still state per-minute limits.
+    pub window: Duration,
 }
 
 impl Default for FakeLlmConfig {
@@ -80,6 +93,7 @@ impl Default for FakeLlmConfig {
             seed: 1,
             rpm: 0,
             tpm: 0,
+            window: MINUTE,
         }
     }
 }
@@ -184,12 +198,26 @@ impl AppState {
     /// Admits a request of `tokens` against the sliding minute, or says why not; the
     /// quota after the decision either way (for the headers).
     fn admit(&self, tokens: u64, model: &str) -> (Quota, Option<Refusal>) {
-        let (rpm, tpm) = (self.config.rpm, self.config.tpm);
+        let (rpm_stated, tpm_stated) = (self.config.rpm, self.config.tpm);
+        // The limits of one window, and back to per-minute figures for the headers.
+        let window_len = self.config.window.max(Duration::from_millis(1));
+        let share = window_len.as_secs_f64() / MINUTE.as_secs_f64();
+        let rpm = if rpm_stated == 0 {
+            0
+        } else {
+            ((f64::from(rpm_stated) * share) as u32).max(1)
+        };
+        let tpm = if tpm_stated == 0 {
+            0
+        } else {
+            ((tpm_stated as f64 * share) as u64).max(1)
+        };
+        let per_minute = |n: u64| (n as f64 / share).round() as u64;
         let now = Instant::now();
         let mut window = self.window.lock().expect("window lock");
         while window
             .front()
-            .is_some_and(|(at, _)| now.duration_since(*at) >= MINUTE)
+            .is_some_and(|(at, _)| now.duration_since(*at) >= window_len)
         {
             window.pop_front();
         }
@@ -201,10 +229,10 @@ impl AppState {
             for (at, t) in window.iter() {
                 freed += weight(*t);
                 if freed >= need {
-                    return (*at + MINUTE).saturating_duration_since(now);
+                    return (*at + window_len).saturating_duration_since(now);
                 }
             }
-            MINUTE
+            window_len
         };
         let refusal = if rpm > 0 && used_requests >= rpm {
             let wait = free_after(u64::from(used_requests + 1 - rpm), &|_| 1);
@@ -218,7 +246,7 @@ impl AppState {
             })
         } else if tpm > 0 && used_tokens + tokens > tpm {
             let wait = if tokens > tpm {
-                MINUTE
+                window_len
             } else {
                 free_after(used_tokens + tokens - tpm, &|t| t)
             };
@@ -240,16 +268,20 @@ impl AppState {
         let used_tokens: u64 = window.iter().map(|(_, t)| t).sum();
         let reset = |n: usize| {
             window.get(n).map_or(Duration::ZERO, |(at, _)| {
-                (*at + MINUTE).saturating_duration_since(now)
+                (*at + window_len).saturating_duration_since(now)
             })
         };
         let quota = Quota {
-            limit_requests: rpm,
-            remaining_requests: rpm.saturating_sub(used_requests),
+            limit_requests: rpm_stated,
+            remaining_requests: u32::try_from(per_minute(u64::from(
+                rpm.saturating_sub(used_requests),
+            )))
+            .unwrap_or(u32::MAX)
+            .min(rpm_stated),
             // The oldest request leaving the minute frees one.
             reset_requests: reset(0),
-            limit_tokens: tpm,
-            remaining_tokens: tpm.saturating_sub(used_tokens),
+            limit_tokens: tpm_stated,
+            remaining_tokens: per_minute(tpm.saturating_sub(used_tokens)).min(tpm_stated),
             // The whole minute refilled: when the newest request leaves it.
             reset_tokens: reset(window.len().saturating_sub(1)),
         };
@@ -319,6 +351,7 @@ pub fn router(config: FakeLlmConfig) -> (Router, Arc<FakeLlmStats>) {
     let router = Router::new()
         .route("/v1/chat/completions", post(completions))
         .route("/chat/completions", post(completions))
+        .route("/v1/messages", post(messages))
         .route("/health", get(|| async { "ok" }))
         .route("/stats", get(stats_json))
         .with_state(state);
@@ -731,6 +764,250 @@ impl WireRequest {
             return Err("messages must hold at least one user message".into());
         }
         Ok((system.join("\n"), messages))
+    }
+}
+
+/// An Anthropic-shaped error answer: `{"type":"error","error":{"type","message"}}`.
+fn anthropic_error(status: StatusCode, kind: &str, message: &str) -> Response {
+    let body = json!({"type": "error", "error": {"type": kind, "message": message}});
+    (status, axum::Json(body)).into_response()
+}
+
+/// Puts Anthropic's `anthropic-ratelimit-*` headers of `quota` on `response` (resets
+/// as RFC 3339 times; only for the limits that are set).
+fn anthropic_rate_limit_headers(response: &mut Response, quota: &Quota) {
+    let now = chrono::Utc::now();
+    let at = |d: Duration| {
+        (now + chrono::Duration::from_std(d).unwrap_or_default())
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    };
+    let headers = response.headers_mut();
+    let mut put = |name: &'static str, value: String| {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    };
+    if quota.limit_requests > 0 {
+        let limit = quota.limit_requests.to_string();
+        put("anthropic-ratelimit-requests-limit", limit);
+        let remaining = quota.remaining_requests.to_string();
+        put("anthropic-ratelimit-requests-remaining", remaining);
+        put(
+            "anthropic-ratelimit-requests-reset",
+            at(quota.reset_requests),
+        );
+    }
+    if quota.limit_tokens > 0 {
+        put(
+            "anthropic-ratelimit-tokens-limit",
+            quota.limit_tokens.to_string(),
+        );
+        let remaining = quota.remaining_tokens.to_string();
+        put("anthropic-ratelimit-tokens-remaining", remaining);
+        put("anthropic-ratelimit-tokens-reset", at(quota.reset_tokens));
+    }
+}
+
+/// `POST /v1/messages`: Anthropic's Messages API over the same rules model, limits
+/// and failures as the Chat Completions route.
+async fn messages(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
+    state.stats.requests.fetch_add(1, Ordering::Relaxed);
+    let failed = |response: Response| {
+        state.stats.errors.fetch_add(1, Ordering::Relaxed);
+        response
+    };
+    let delay = match state.draw() {
+        Fate::RateLimited => {
+            let mut response = anthropic_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limit_error",
+                "Number of requests has exceeded your rate limit (fake-llm).",
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("0"));
+            return failed(response);
+        }
+        Fate::ServerError(delay) => {
+            tokio::time::sleep(delay).await;
+            return failed(anthropic_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "api_error",
+                "Internal server error (fake-llm).",
+            ));
+        }
+        Fate::Answer(delay) => delay,
+    };
+    let request: AnthropicRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return failed(anthropic_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                &format!("The request body is not a Messages request: {e}"),
+            ));
+        }
+    };
+    let model = request.model.as_deref().unwrap_or("fake-rules").to_string();
+    let quota = if state.config.rpm > 0 || state.config.tpm > 0 {
+        let tokens = (body.len() as u64).div_ceil(4) + request.max_tokens.unwrap_or(0);
+        let (quota, refusal) = state.admit(tokens, &model);
+        if let Some(refusal) = refusal {
+            state.stats.rate_limited.fetch_add(1, Ordering::Relaxed);
+            let mut response = anthropic_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limit_error",
+                &refusal.message,
+            );
+            anthropic_rate_limit_headers(&mut response, &quota);
+            let secs = refusal.wait.as_millis().div_ceil(1000);
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(u64::try_from(secs).unwrap_or(u64::MAX)),
+            );
+            return failed(response);
+        }
+        Some(quota)
+    } else {
+        None
+    };
+    let (system, conversation) = request.conversation();
+    let offered: Vec<&str> = request.tools.iter().map(|t| t.name.as_str()).collect();
+    let tools: Vec<ticket_agent::conversation::ToolContract> = contracts::all()
+        .into_iter()
+        .filter(|c| offered.contains(&c.name))
+        .collect();
+    tokio::time::sleep(delay).await;
+    let turn = state
+        .model
+        .complete(ChatRequest {
+            system: &system,
+            messages: &conversation,
+            tools: &tools,
+            answer_schema: None,
+        })
+        .await;
+    let turn = match turn {
+        Ok(t) => t,
+        Err(e) => {
+            return failed(anthropic_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "api_error",
+                &e.to_string(),
+            ));
+        }
+    };
+    let mut content = Vec::new();
+    let text = turn.message.text();
+    if !text.is_empty() {
+        content.push(json!({"type": "text", "text": text}));
+    }
+    for call in turn.message.tool_calls() {
+        content.push(json!({
+            "type": "tool_use",
+            "id": call.id,
+            "name": call.name,
+            "input": ticket_agent::model::anthropic::tool_use_input(&call.arguments),
+        }));
+    }
+    let stop_reason = if turn.message.tool_calls().next().is_some() {
+        "tool_use"
+    } else {
+        "end_turn"
+    };
+    let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+    let mut response = axum::Json(json!({
+        "id": format!("msg_fake_{id}"),
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": content,
+        "stop_reason": stop_reason,
+        "usage": {
+            "input_tokens": turn.usage.input_tokens.max(1),
+            "output_tokens": turn.usage.output_tokens.max(1),
+        },
+    }))
+    .into_response();
+    if let Some(quota) = &quota {
+        anthropic_rate_limit_headers(&mut response, quota);
+    }
+    response
+}
+
+/// A Messages request, as far as the fake reads it.
+#[derive(Debug, Deserialize)]
+struct AnthropicRequest {
+    #[serde(default)]
+    model: Option<String>,
+    #[serde(default)]
+    max_tokens: Option<u64>,
+    /// A string, or a list of text blocks.
+    #[serde(default)]
+    system: Option<Value>,
+    messages: Vec<AnthropicMessage>,
+    #[serde(default)]
+    tools: Vec<AnthropicTool>,
+}
+
+#[derive(Debug, Deserialize)]
+struct AnthropicMessage {
+    role: String,
+    /// A string, or a list of blocks.
+    content: Value,
+}
+
+#[derive(Debug, Deserialize)]
+struct AnthropicTool {
+    name: String,
+}
+
+impl AnthropicRequest {
+    /// The system prompt and the provider-neutral conversation.
+    fn conversation(&self) -> (String, Vec<Message>) {
+        let system = content_text(self.system.as_ref());
+        let mut messages: Vec<Message> = Vec::new();
+        for m in &self.messages {
+            let role = if m.role == "assistant" {
+                Role::Assistant
+            } else {
+                Role::User
+            };
+            let blocks: Vec<Value> = match &m.content {
+                Value::Array(blocks) => blocks.clone(),
+                other => vec![json!({"type": "text", "text": other.as_str().unwrap_or_default()})],
+            };
+            let mut content = Vec::new();
+            for block in blocks {
+                match block["type"].as_str() {
+                    Some("tool_use") => content.push(Content::ToolCall(ToolCall {
+                        id: block["id"].as_str().unwrap_or_default().to_string(),
+                        name: block["name"].as_str().unwrap_or_default().to_string(),
+                        arguments: ToolArguments::Json {
+                            value: block["input"].clone(),
+                        },
+                    })),
+                    Some("tool_result") => {
+                        let text = content_text(Some(&block["content"]));
+                        let output =
+                            serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text));
+                        content.push(Content::ToolResult(ToolResult {
+                            tool_call_id: block["tool_use_id"]
+                                .as_str()
+                                .unwrap_or_default()
+                                .to_string(),
+                            output,
+                            is_error: block["is_error"].as_bool().unwrap_or(false),
+                        }));
+                    }
+                    _ => content.push(Content::Text {
+                        text: block["text"].as_str().unwrap_or_default().to_string(),
+                    }),
+                }
+            }
+            messages.push(Message { role, content });
+        }
+        (system, messages)
     }
 }
 

@@ -96,9 +96,13 @@ enum Command {
         /// Fake model latency per turn, ms.
         #[arg(long, default_value_t = 300)]
         latency_ms: u64,
-        /// Scenarios to run: a (broker limit), b (rules model), c (fake model), d (scale-out).
+        /// Scenarios to run: a (broker limit), b (rules model), c (fake model), d (scale-out),
+        /// e (4 workers against one rate-limited account, the limiter on and off).
         #[arg(long, default_value = "abcd")]
         scenarios: String,
+        /// The fake account's requests per minute in scenario e.
+        #[arg(long, default_value_t = 1200)]
+        limit_rpm: u32,
         /// Worker counts for scenario d, comma-separated.
         #[arg(long, default_value = "1,2,4")]
         scale: String,
@@ -263,6 +267,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             prefetch,
             latency_ms,
             scenarios,
+            limit_rpm,
             scale,
             agent_binary: given,
             json,
@@ -277,6 +282,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .chars()
                     .filter(|c| !c.is_whitespace() && *c != ',')
                     .collect(),
+                limit_rpm,
                 scale: scale
                     .split(',')
                     .map(|s| {
@@ -412,6 +418,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 seed,
                 rpm,
                 tpm,
+                ..fake_llm::FakeLlmConfig::default()
             };
             run_fake_llm(&listen, config).await
         }

@@ -362,3 +362,176 @@ fn reset_durations_are_written_as_openai_writes_them() {
     assert_eq!(fake_llm::go_duration(Duration::from_secs(1)), "1s");
     assert_eq!(fake_llm::go_duration(Duration::from_secs(360)), "6m0s");
 }
+
+/// A limiter of its own (its own Redis connection, as another worker would have) on
+/// the fleet's budget under `prefix`.
+async fn limited_model(settings: &Settings, prefix: &str) -> Arc<dyn ChatModel> {
+    let limiter = ticket_agent::model::limiter::Limiter::connect(
+        settings.redis.target(),
+        prefix,
+        settings.model.limits.clone(),
+    )
+    .await
+    .unwrap();
+    Arc::new(
+        ticket_agent::model::openai::OpenAiModel::new(&settings.model)
+            .unwrap()
+            .limited(&Arc::new(limiter)),
+    )
+}
+
+#[tokio::test]
+async fn two_clients_sharing_one_limiter_never_exceed_the_limit_the_server_counts() {
+    // 600 requests a minute, counted over one second: 10 a second, so a client that
+    // ignored the limit would be refused within the first second.
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::ZERO,
+            rpm: 600,
+            window: Duration::from_secs(1),
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let mut settings = openai_settings(server.base_url(), 0);
+    settings.model.limits.enabled = true;
+    settings.model.limits.max_wait_secs = 30;
+    settings.model.limits.utilization = 0.9;
+    settings.model.limits.default_rpm = 600;
+    let prefix = format!(
+        "ta-test-limiter-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let clients = [
+        limited_model(&settings, &prefix).await,
+        limited_model(&settings, &prefix).await,
+    ];
+    let started = std::time::Instant::now();
+    let calls = clients.iter().flat_map(|model| {
+        (0..20).map(move |i| {
+            let model = model.clone();
+            async move {
+                let messages = [ticket_agent::conversation::Message::user_text(format!(
+                    "Where is my order? ({i})"
+                ))];
+                model
+                    .complete(ticket_agent::model::ChatRequest {
+                        system: "You are a support agent.",
+                        messages: &messages,
+                        tools: &[],
+                        answer_schema: None,
+                    })
+                    .await
+            }
+        })
+    });
+    let results = futures::future::join_all(calls).await;
+    let elapsed = started.elapsed();
+    let conn = ticket_agent::kv::connect(settings.redis.target())
+        .await
+        .unwrap();
+    ticket_agent::kv::delete_matching(&conn, &[format!("{prefix}:*")])
+        .await
+        .unwrap();
+    for result in &results {
+        assert!(result.is_ok(), "{result:?}");
+    }
+    let counted = stats(&format!("http://{}", server.addr)).await;
+    assert_eq!(counted.requests, 40);
+    assert_eq!(counted.rate_limited, 0, "{counted:?}");
+    // 40 calls at 90% of 10 a second take about 4.4 s: they were paced, not refused.
+    assert!(elapsed >= Duration::from_secs(4), "{elapsed:?}");
+}
+
+#[tokio::test]
+async fn the_messages_route_answers_as_anthropic_does_and_past_its_limit_with_anthropics_429() {
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::ZERO,
+            rpm: 2,
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let url = format!("http://{}/v1/messages", server.addr);
+    let request = serde_json::json!({
+        "model": "claude-haiku-4-5",
+        "max_tokens": 64,
+        "system": [{"type": "text", "text": "You resolve support tickets."}],
+        "messages": [{"role": "user", "content": "Where is my order O1001?"}],
+        "tools": [{"name": "order_lookup", "description": "", "input_schema": {"type": "object"}}]
+    });
+    for remaining in ["1", "0"] {
+        let response = post(&url, &request).await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(header(&response, "anthropic-ratelimit-requests-limit"), "2");
+        assert_eq!(
+            header(&response, "anthropic-ratelimit-requests-remaining"),
+            remaining
+        );
+        let reset = header(&response, "anthropic-ratelimit-requests-reset").to_string();
+        assert!(
+            chrono::DateTime::parse_from_rfc3339(&reset).is_ok(),
+            "{reset}"
+        );
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["type"], "message");
+        assert!(
+            body["content"].as_array().is_some_and(|c| !c.is_empty()),
+            "{body}"
+        );
+        assert!(body["usage"]["input_tokens"].as_u64() > Some(0));
+    }
+    let refused = post(&url, &request).await;
+    assert_eq!(refused.status(), 429);
+    assert!(header(&refused, "retry-after").parse::<u64>().unwrap() > 0);
+    assert_eq!(
+        header(&refused, "anthropic-ratelimit-requests-remaining"),
+        "0"
+    );
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["type"], "error");
+    assert_eq!(body["error"]["type"], "rate_limit_error");
+    let counted = stats(&format!("http://{}", server.addr)).await;
+    assert_eq!((counted.requests, counted.rate_limited), (3, 1));
+}
+
+#[tokio::test]
+async fn the_anthropic_provider_runs_a_ticket_through_the_messages_route() {
+    let server = fake_llm::spawn(
+        "127.0.0.1:0",
+        FakeLlmConfig {
+            latency: Duration::ZERO,
+            ..FakeLlmConfig::default()
+        },
+    )
+    .await
+    .unwrap();
+    let mut settings = Settings::defaults();
+    settings.model.provider = ProviderKind::Anthropic;
+    settings.model.anthropic.base_url = format!("http://{}", server.addr);
+    settings.model.anthropic.api_key_env = "TA_FAKE_LLM_TEST_ANTHROPIC_KEY".into();
+    // SAFETY: no other test reads or writes this variable.
+    unsafe { std::env::set_var("TA_FAKE_LLM_TEST_ANTHROPIC_KEY", "sk-ant-fake") };
+    let input = include_str!("../../../examples/tickets.jsonl");
+    let wire = run(
+        &settings,
+        model::from_settings(&settings.model).unwrap(),
+        input,
+        4,
+    )
+    .await;
+    let direct = run(&Settings::defaults(), Arc::new(RulesModel::new()), input, 4).await;
+    assert_eq!(wire.len(), direct.len());
+    for (id, line) in &direct {
+        assert_eq!(decision(&wire[id]), decision(line), "{id}");
+    }
+}
