@@ -354,6 +354,10 @@ async fn run_fleet(prefix: &str, outbox: &Path, database_url: &str) -> Result<Ve
             "0.3",
             "--seed",
             "7",
+            // A limit far above this test's traffic: its rate-limit headers give the
+            // workers' fleet budget something to learn, and nothing waits for it.
+            "--rpm",
+            "100000",
         ],
         &[],
     );
@@ -400,6 +404,8 @@ async fn run_fleet(prefix: &str, outbox: &Path, database_url: &str) -> Result<Ve
                 "TICKET_AGENT__MODEL__OPENAI__BASE_URL",
                 format!("{model_url}/v1"),
             ),
+            // The fleet's model budget, as a fleet sharing an account runs it.
+            ("TICKET_AGENT__MODEL__LIMITS__ENABLED", "true".to_string()),
             ("TICKET_AGENT__MODEL__RETRY_BASE_MS", "1".into()),
             ("TICKET_AGENT__MODEL__RETRY_MAX_MS", "20".into()),
         ]
