@@ -70,6 +70,10 @@ pub struct AmqpSettings {
     pub delivery_limit: u32,
     /// Length cap of the outcomes.all queue.
     pub outcomes_max_length: u32,
+    /// Replicas of each quorum queue when it is first declared; 0 leaves it to the
+    /// broker (one per node, up to three).
+    #[serde(default)]
+    pub quorum_replicas: u32,
 }
 
 /// The queue worker.

@@ -588,3 +588,69 @@ async fn a_ticket_whose_lease_a_live_worker_keeps_renewing_waits_in_the_wait_que
     assert_eq!(env.drain(&env.topology.outcomes_all_queue).await.len(), 1);
     env.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_worker_whose_first_endpoint_is_down_connects_through_the_next_and_finishes_its_tickets()
+{
+    // A port nobody listens on: the first node of the list, stopped.
+    let down = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let env = Env::open("endpoints", |settings| {
+        settings.amqp.url = format!(
+            "amqp://guest:guest@127.0.0.1:{down}/%2f, {}",
+            settings.amqp.url
+        );
+        settings.worker.metrics_listen = "127.0.0.1:0".into();
+    })
+    .await;
+    assert_eq!(env.submit_lines(&example_tickets(5)).await, 5);
+    let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
+    assert_eq!(
+        env.wait_depth(&env.topology.outcomes_all_queue, 5, Duration::from_secs(30))
+            .await,
+        5
+    );
+    stop.send(()).unwrap();
+    assert_eq!(w.await.unwrap().finished, 5);
+    env.cleanup().await;
+}
+
+#[tokio::test]
+async fn no_endpoint_answering_is_an_error_naming_each_by_position_and_no_credentials() {
+    let port = |_| {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    };
+    let (a, b) = (port(0), port(1));
+    let url =
+        format!("amqp://guest:s3cret@127.0.0.1:{a}/%2f,amqp://guest:s3cret@127.0.0.1:{b}/%2f");
+    let error = format!("{:#}", connect(&url, "test").await.err().unwrap());
+    assert!(error.contains("2 endpoint(s)"), "{error}");
+    assert!(
+        error.contains("endpoint 1:") && error.contains("endpoint 2:"),
+        "{error}"
+    );
+    assert!(!error.contains("s3cret"), "{error}");
+}
+
+#[tokio::test]
+async fn quorum_replicas_are_declared_with_the_queues_when_set() {
+    let env = Env::open("replicas", |settings| settings.amqp.quorum_replicas = 1).await;
+    // The broker refuses a declaration without the argument a queue was created with,
+    // which shows that it was.
+    let mut unset = env.settings.amqp.clone();
+    unset.quorum_replicas = 0;
+    let ch = env.conn.create_channel().await.unwrap();
+    let refused = format!(
+        "{:#}",
+        env.topology.declare(&ch, &unset).await.err().unwrap()
+    );
+    assert!(refused.contains("x-quorum-initial-group-size"), "{refused}");
+    env.cleanup().await;
+}

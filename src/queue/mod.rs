@@ -14,6 +14,7 @@ pub mod submit;
 pub mod worker;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use lapin::options::{
@@ -151,12 +152,9 @@ impl Topology {
         sink: &str,
     ) -> anyhow::Result<()> {
         let names = self.connector(sink);
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
-        declare_queue(ch, &names.dead, args).await?;
+        declare_queue(ch, &names.dead, quorum_args(amqp)).await?;
 
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
+        let mut args = quorum_args(amqp);
         // A delivery that crashes the connector again and again ends in the dead queue
         // (through the default exchange) instead of looping.
         args.insert("x-dead-letter-exchange".into(), long_string(""));
@@ -212,8 +210,7 @@ impl Topology {
         exchange(&self.approvals_exchange, ExchangeKind::Topic).await?;
         exchange(&self.decisions_exchange, ExchangeKind::Topic).await?;
 
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
+        let mut args = quorum_args(amqp);
         args.insert(
             "x-dead-letter-exchange".into(),
             long_string(&self.dead_exchange),
@@ -234,7 +231,7 @@ impl Topology {
 
         for (queue, key, ms) in &self.retry_queues {
             // One queue per delay: a per-message TTL in one queue would block at its head.
-            let mut args = self.delay_args();
+            let mut args = self.delay_args(amqp);
             args.insert(
                 "x-message-ttl".into(),
                 AMQPValue::LongLongInt((*ms).try_into().unwrap_or(i64::MAX)),
@@ -245,17 +242,13 @@ impl Topology {
 
         // Per-message expirations expire at the head only, so a copy can wait behind
         // an older one: at most one lease longer, since none waits more than a lease.
-        declare_queue(ch, &self.wait_queue, self.delay_args()).await?;
+        declare_queue(ch, &self.wait_queue, self.delay_args(amqp)).await?;
         bind(ch, &self.wait_queue, &self.retry_exchange, WAIT_KEY).await?;
 
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
-        declare_queue(ch, &self.dead_queue, args).await?;
+        declare_queue(ch, &self.dead_queue, quorum_args(amqp)).await?;
         bind(ch, &self.dead_queue, &self.dead_exchange, "").await?;
 
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
-        declare_queue(ch, &self.escalations_queue, args).await?;
+        declare_queue(ch, &self.escalations_queue, quorum_args(amqp)).await?;
         bind(
             ch,
             &self.escalations_queue,
@@ -278,9 +271,7 @@ impl Topology {
         )
         .await?;
 
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
-        declare_queue(ch, &self.approvals_pending_queue, args).await?;
+        declare_queue(ch, &self.approvals_pending_queue, quorum_args(amqp)).await?;
         bind(
             ch,
             &self.approvals_pending_queue,
@@ -289,9 +280,7 @@ impl Topology {
         )
         .await?;
 
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
-        declare_queue(ch, &self.decisions_queue, args).await?;
+        declare_queue(ch, &self.decisions_queue, quorum_args(amqp)).await?;
         bind(
             ch,
             &self.decisions_queue,
@@ -307,9 +296,8 @@ impl Topology {
     /// dead-lettering: a classic queue's expiry is at-most-once, and a copy that expired
     /// while the tickets queue could not take it (a broker restart, a leader election)
     /// was dropped. Here the copy stays until the tickets queue has it.
-    fn delay_args(&self) -> FieldTable {
-        let mut args = FieldTable::default();
-        args.insert("x-queue-type".into(), long_string("quorum"));
+    fn delay_args(&self, amqp: &AmqpSettings) -> FieldTable {
+        let mut args = quorum_args(amqp);
         args.insert(
             "x-dead-letter-exchange".into(),
             long_string(&self.tickets_exchange),
@@ -359,6 +347,22 @@ impl Topology {
         }
         Ok(())
     }
+}
+
+/// The arguments every quorum queue starts from: its type, and its replicas when
+/// `amqp.quorum_replicas` sets them. Unset, the broker starts one replica per node up
+/// to three, and the argument is left out, because the broker refuses to declare a
+/// queue again with an argument it was not created with (or without one it was).
+fn quorum_args(amqp: &AmqpSettings) -> FieldTable {
+    let mut args = FieldTable::default();
+    args.insert("x-queue-type".into(), long_string("quorum"));
+    if amqp.quorum_replicas > 0 {
+        args.insert(
+            "x-quorum-initial-group-size".into(),
+            AMQPValue::LongInt(amqp.quorum_replicas.try_into().unwrap_or(i32::MAX)),
+        );
+    }
+    args
 }
 
 async fn declare_queue(ch: &Channel, name: &str, args: FieldTable) -> anyhow::Result<()> {
@@ -450,15 +454,58 @@ pub fn header_str(headers: Option<&FieldTable>, name: &str) -> Option<String> {
     }
 }
 
-/// Opens a connection (with a name the management UI shows).
+/// How long one endpoint gets to answer before the next is tried: a node that is
+/// gone from the network drops packets instead of refusing them.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The endpoints of `amqp.url`: one URL, or the nodes of a cluster separated by commas.
+pub fn endpoints(url: &str) -> Vec<&str> {
+    url.split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .collect()
+}
+
+/// Opens a connection (with a name the management UI shows) to the first endpoint of
+/// `url` ([`endpoints`]) that answers, in their order. Every caller reconnects through
+/// here after a lost connection, so a node that stops is failed over from, and the
+/// first node is taken back once it answers again. Endpoints are named by position,
+/// never by URL: credentials may sit in it.
 ///
 /// # Errors
-/// When the broker cannot be reached or refuses the credentials.
+/// When no endpoint can be reached or every one refuses the credentials.
 pub async fn connect(url: &str, name: &str) -> anyhow::Result<Connection> {
-    let props = ConnectionProperties::default().with_connection_name(name.into());
-    Connection::connect(url, props)
-        .await
-        .context("connecting to RabbitMQ (amqp.url)")
+    let endpoints = endpoints(url);
+    anyhow::ensure!(!endpoints.is_empty(), "amqp.url names no endpoint");
+    let mut failures = Vec::new();
+    for (i, endpoint) in endpoints.iter().enumerate() {
+        let props = ConnectionProperties::default().with_connection_name(name.into());
+        let error =
+            match tokio::time::timeout(CONNECT_TIMEOUT, Connection::connect(endpoint, props)).await
+            {
+                Ok(Ok(conn)) => {
+                    if i > 0 {
+                        tracing::warn!(
+                            endpoint = i + 1,
+                            of = endpoints.len(),
+                            "connected to RabbitMQ through a later endpoint of amqp.url"
+                        );
+                    }
+                    return Ok(conn);
+                }
+                Ok(Err(e)) => e.to_string(),
+                Err(_) => format!("no answer in {} s", CONNECT_TIMEOUT.as_secs()),
+            };
+        if endpoints.len() > 1 {
+            tracing::warn!(endpoint = i + 1, of = endpoints.len(), error = %error, "a RabbitMQ endpoint did not answer");
+        }
+        failures.push(format!("endpoint {}: {error}", i + 1));
+    }
+    anyhow::bail!(
+        "connecting to RabbitMQ (amqp.url, {} endpoint(s)): {}",
+        endpoints.len(),
+        failures.join("; ")
+    )
 }
 
 /// A queue's state as the broker sees it now (ready messages, consumers), read with a
