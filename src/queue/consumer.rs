@@ -6,7 +6,7 @@
 //! and a confirm channel for publishing, declares the topology and starts consuming.
 //! The [`Session`] it returns yields deliveries until the connection is lost; the
 //! caller then settles or abandons what it holds and asks for the next session. A
-//! topology the broker refuses is the one fatal error: it will not fix itself.
+//! topology the broker refuses (406, 403) is the one fatal error: it will not fix itself.
 //! While a session lives, [`Consumer::publisher`] publishes on its confirm channel.
 
 use std::future::Future;
@@ -137,12 +137,12 @@ impl Consumer {
         self.topology
             .declare(&consume, &self.amqp)
             .await
-            .map_err(Failure::Fatal)?;
+            .map_err(Failure::of_declare)?;
         if let Some(sink) = &self.connector {
             self.topology
                 .declare_connector(&consume, &self.amqp, sink)
                 .await
-                .map_err(Failure::Fatal)?;
+                .map_err(Failure::of_declare)?;
         }
         let tag = format!("{}-{:08x}", self.name, rand::random::<u32>());
         let deliveries = consume
@@ -172,6 +172,27 @@ enum Failure {
     Transient(anyhow::Error),
     /// The broker answered and refused: trying again changes nothing.
     Fatal(anyhow::Error),
+}
+
+impl Failure {
+    /// A declaration the broker refused as such (406 PRECONDITION_FAILED: a queue or
+    /// exchange that exists with other arguments; 403 ACCESS_REFUSED) is fatal.
+    /// Anything else passes: a connection lost mid-declare, or, on a cluster, a classic
+    /// queue whose node is down (404 NOT_FOUND, "home node … is down") until it returns.
+    fn of_declare(e: anyhow::Error) -> Failure {
+        let refused = e
+            .chain()
+            .filter_map(|cause| cause.downcast_ref::<lapin::Error>())
+            .any(|l| match l.kind() {
+                lapin::ErrorKind::ProtocolError(p) => matches!(p.get_id(), 403 | 406),
+                _ => false,
+            });
+        if refused {
+            Failure::Fatal(e)
+        } else {
+            Failure::Transient(e)
+        }
+    }
 }
 
 impl Session {
