@@ -13,8 +13,8 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::Slow;
 use common::broker::{Env, example_tickets};
+use common::{Slow, run_script, script_path};
 use ticket_agent::queue::{confirm_channel, connect};
 
 /// A cluster of one test's own; stopped and removed on drop.
@@ -24,20 +24,6 @@ struct Cluster {
     urls: String,
 }
 
-fn script(args: &[&str]) -> String {
-    let out =
-        Command::new(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/rabbitmq-cluster"))
-            .args(args)
-            .output()
-            .expect("scripts/rabbitmq-cluster runs");
-    assert!(
-        out.status.success(),
-        "scripts/rabbitmq-cluster {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
-
 impl Cluster {
     fn start(name: &str) -> Cluster {
         let dir = std::env::temp_dir().join(format!(
@@ -45,27 +31,34 @@ impl Cluster {
             std::process::id()
         ));
         let pid = std::process::id().to_string();
-        let urls = script(&["start", dir.to_str().unwrap(), "--owner", &pid]);
+        let urls = run_script(
+            "rabbitmq-cluster",
+            &["start", dir.to_str().unwrap(), "--owner", &pid],
+        );
         Cluster { dir, urls }
     }
 
     fn stop_node(&self, n: u8) {
-        script(&["stop-node", self.dir.to_str().unwrap(), &n.to_string()]);
+        run_script(
+            "rabbitmq-cluster",
+            &["stop-node", self.dir.to_str().unwrap(), &n.to_string()],
+        );
     }
 
     fn start_node(&self, n: u8) {
-        script(&["start-node", self.dir.to_str().unwrap(), &n.to_string()]);
+        run_script(
+            "rabbitmq-cluster",
+            &["start-node", self.dir.to_str().unwrap(), &n.to_string()],
+        );
     }
 }
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let _ = Command::new(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/rabbitmq-cluster"),
-        )
-        .arg("stop")
-        .arg(&self.dir)
-        .output();
+        let _ = Command::new(script_path("rabbitmq-cluster"))
+            .arg("stop")
+            .arg(&self.dir)
+            .output();
     }
 }
 

@@ -217,15 +217,16 @@ async fn worker_on(env: &Env, conn: &Connection) -> Worker {
         .await
 }
 
-async fn finish_with_a_fresh_worker(env: &Env) {
+/// Runs a fresh worker until `done` tickets are done and the tickets queue is empty.
+async fn finish_with_a_fresh_worker(env: &Env, done: usize) {
     let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
     let start = Instant::now();
-    while env.records.count_done().await.unwrap() < 1
+    while env.records.count_done().await.unwrap() < done
         || env.depth(&env.topology.tickets_queue).await > 0
     {
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "the ticket did not finish"
+            "the delivery was not settled"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -247,7 +248,7 @@ async fn a_crash_before_the_model_runs_loses_nothing() {
     let ch = conn.create_channel().await.unwrap();
     let _delivery = take_unacked(&env, &ch).await;
     conn.close(200, "crash".into()).await.unwrap();
-    finish_with_a_fresh_worker(&env).await;
+    finish_with_a_fresh_worker(&env, 1).await;
     assert_eq!(env.records.count_done().await.unwrap(), 1);
     assert_eq!(env.drain(&env.topology.outcomes_all_queue).await.len(), 1);
     assert_eq!(
@@ -283,7 +284,7 @@ async fn a_crash_after_publishing_but_before_the_done_record_republishes_the_sam
     worker.publish_finished(&finished).await.unwrap();
     conn.close(200, "crash".into()).await.unwrap();
 
-    finish_with_a_fresh_worker(&env).await;
+    finish_with_a_fresh_worker(&env, 1).await;
     assert_eq!(env.records.count_done().await.unwrap(), 1);
     let outcomes = env.drain(&env.topology.outcomes_all_queue).await;
     assert_eq!(
@@ -349,7 +350,7 @@ async fn a_crash_after_the_done_record_but_before_the_ack_runs_nothing_twice() {
         .await
         .unwrap();
 
-    finish_with_a_fresh_worker(&env).await;
+    finish_with_a_fresh_worker(&env, 1).await;
     assert_eq!(env.records.count_done().await.unwrap(), 1);
     assert_eq!(
         env.drain(&env.topology.outcomes_all_queue).await.len(),
@@ -390,18 +391,7 @@ async fn a_poison_message_whose_ack_was_lost_is_not_dead_lettered_twice() {
         1
     );
 
-    let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
-    let start = Instant::now();
-    while env.depth(&env.topology.tickets_queue).await > 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the redelivery was not taken"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    stop.send(()).unwrap();
-    w.await.unwrap();
+    finish_with_a_fresh_worker(&env, 0).await;
     assert_eq!(
         env.drain(&env.topology.dead_queue).await.len(),
         1,
@@ -589,15 +579,20 @@ async fn a_ticket_whose_lease_a_live_worker_keeps_renewing_waits_in_the_wait_que
     env.cleanup().await;
 }
 
-#[tokio::test]
-async fn a_worker_whose_first_endpoint_is_down_connects_through_the_next_and_finishes_its_tickets()
-{
-    // A port nobody listens on: the first node of the list, stopped.
-    let down = std::net::TcpListener::bind("127.0.0.1:0")
+/// A loopback port nobody listens on (bound, then let go).
+fn closed_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
-        .port();
+        .port()
+}
+
+#[tokio::test]
+async fn a_worker_whose_first_endpoint_is_down_connects_through_the_next_and_finishes_its_tickets()
+{
+    // The first node of the list, stopped.
+    let down = closed_port();
     let env = Env::open("endpoints", |settings| {
         settings.amqp.url = format!(
             "amqp://guest:guest@127.0.0.1:{down}/%2f, {}",
@@ -620,14 +615,7 @@ async fn a_worker_whose_first_endpoint_is_down_connects_through_the_next_and_fin
 
 #[tokio::test]
 async fn no_endpoint_answering_is_an_error_naming_each_by_position_and_no_credentials() {
-    let port = |_| {
-        std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port()
-    };
-    let (a, b) = (port(0), port(1));
+    let (a, b) = (closed_port(), closed_port());
     let url =
         format!("amqp://guest:s3cret@127.0.0.1:{a}/%2f,amqp://guest:s3cret@127.0.0.1:{b}/%2f");
     let error = format!("{:#}", connect(&url, "test").await.err().unwrap());

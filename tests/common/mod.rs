@@ -24,6 +24,29 @@ use ticket_agent::domain::ticket::{RawTicket, Ticket};
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 
+/// `scripts/{name}` of this repository.
+pub(crate) fn script_path(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(name)
+}
+
+/// Runs `scripts/{name}` with `args`; its standard output, trimmed. Panics with its
+/// standard error when it fails.
+pub(crate) fn run_script<S: AsRef<std::ffi::OsStr>>(name: &str, args: &[S]) -> String {
+    let out = std::process::Command::new(script_path(name))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("scripts/{name} does not run: {e}"));
+    assert!(
+        out.status.success(),
+        "scripts/{name} {:?} failed: {}",
+        args.iter().map(AsRef::as_ref).collect::<Vec<_>>(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
 /// One scripted turn.
 pub(crate) enum Turn {
     /// Tool calls: (name, arguments).

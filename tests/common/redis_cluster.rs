@@ -3,6 +3,7 @@
 //! once this test binary has exited (its `--owner`), or the cluster that
 //! `TICKET_AGENT_TEST_REDIS_CLUSTER` names (node URLs separated by commas).
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
@@ -40,25 +41,18 @@ pub(crate) struct OwnCluster {
     ports: Vec<u16>,
 }
 
-fn script() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/redis-cluster")
-}
-
 /// Starts a cluster in `dir`, owned by this test binary; its node URLs.
 fn start(dir: &std::path::Path) -> String {
-    let out = Command::new(script())
-        .arg("start")
-        .arg(dir)
-        .arg("--owner")
-        .arg(std::process::id().to_string())
-        .output()
-        .expect("scripts/redis-cluster runs");
-    assert!(
-        out.status.success(),
-        "scripts/redis-cluster start failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
+    let owner = std::process::id().to_string();
+    super::run_script(
+        "redis-cluster",
+        &[
+            OsStr::new("start"),
+            dir.as_os_str(),
+            OsStr::new("--owner"),
+            OsStr::new(&owner),
+        ],
+    )
 }
 
 impl OwnCluster {
@@ -80,13 +74,7 @@ impl OwnCluster {
     /// nodes the masters); its port.
     pub(crate) fn kill_a_master(&self) -> u16 {
         let port = self.ports[0];
-        let status = Command::new(script())
-            .arg("kill-master")
-            .arg(&self.dir)
-            .arg(port.to_string())
-            .status()
-            .unwrap();
-        assert!(status.success());
+        self.run("kill-master", port);
         port
     }
 
@@ -94,25 +82,24 @@ impl OwnCluster {
     /// keeps nothing on disk and comes back sooner reclaims its slots empty); it joins
     /// as a replica of whoever took its slots.
     pub(crate) fn restart(&self, port: u16) {
-        let status = Command::new(script())
-            .arg("wait-failover")
-            .arg(&self.dir)
-            .arg(port.to_string())
-            .status()
-            .unwrap();
-        assert!(status.success(), "no replica took over from {port}");
-        let status = Command::new(script())
-            .arg("restart")
-            .arg(&self.dir)
-            .arg(port.to_string())
-            .status()
-            .unwrap();
-        assert!(status.success());
+        self.run("wait-failover", port);
+        self.run("restart", port);
+    }
+
+    fn run(&self, command: &str, port: u16) {
+        let port = port.to_string();
+        super::run_script(
+            "redis-cluster",
+            &[OsStr::new(command), self.dir.as_os_str(), OsStr::new(&port)],
+        );
     }
 }
 
 impl Drop for OwnCluster {
     fn drop(&mut self) {
-        let _ = Command::new(script()).arg("stop").arg(&self.dir).status();
+        let _ = Command::new(super::script_path("redis-cluster"))
+            .arg("stop")
+            .arg(&self.dir)
+            .status();
     }
 }

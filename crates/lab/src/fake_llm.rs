@@ -58,9 +58,11 @@ use tokio::net::TcpListener;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
-use ticket_agent::conversation::{Content, Message, Role, ToolArguments, ToolCall, ToolResult};
+use ticket_agent::conversation::{
+    Content, Message, Role, ToolArguments, ToolCall, ToolContract, ToolResult,
+};
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::model::{ChatModel, ChatRequest};
+use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use ticket_agent::tools::contracts;
 
 /// How the fake server behaves.
@@ -149,11 +151,7 @@ impl AppState {
     /// prompt, then the tools) was seen before reads that prefix from the cache, counted
     /// in blocks of 128 tokens once it reaches 1,024 (4 bytes a token, as the limits
     /// count). The first request with a prefix writes it and reads nothing.
-    fn cached_prefix(
-        &self,
-        system: &str,
-        tools: &[ticket_agent::conversation::ToolContract],
-    ) -> u64 {
+    fn cached_prefix(&self, system: &str, tools: &[ToolContract]) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         system.hash(&mut hasher);
         let mut bytes = system.len();
@@ -172,6 +170,35 @@ impl AppState {
         } else {
             0
         }
+    }
+}
+
+impl AppState {
+    /// One turn of the rules model over the tools the request offers, after `delay`:
+    /// what both routes answer, each in its own wire format. The tools come back too,
+    /// for the prompt-cache count.
+    async fn answer(
+        &self,
+        system: &str,
+        messages: &[Message],
+        offered: &[&str],
+        delay: Duration,
+    ) -> Result<(ChatResponse, Vec<ToolContract>), ModelError> {
+        let tools: Vec<ToolContract> = contracts::all()
+            .into_iter()
+            .filter(|c| offered.contains(&c.name))
+            .collect();
+        tokio::time::sleep(delay).await;
+        let turn = self
+            .model
+            .complete(ChatRequest {
+                system,
+                messages,
+                tools: &tools,
+                answer_schema: None,
+            })
+            .await?;
+        Ok((turn, tools))
     }
 }
 
@@ -551,22 +578,8 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
         .iter()
         .map(|t| t.function.name.as_str())
         .collect();
-    let tools: Vec<ticket_agent::conversation::ToolContract> = contracts::all()
-        .into_iter()
-        .filter(|c| offered.contains(&c.name))
-        .collect();
-    tokio::time::sleep(delay).await;
-    let turn = state
-        .model
-        .complete(ChatRequest {
-            system: &system,
-            messages: &messages,
-            tools: &tools,
-            answer_schema: None,
-        })
-        .await;
-    let turn = match turn {
-        Ok(t) => t,
+    let (turn, tools) = match state.answer(&system, &messages, &offered, delay).await {
+        Ok(answered) => answered,
         Err(e) => {
             return failed(error_response(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -873,22 +886,8 @@ async fn messages(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
     };
     let (system, conversation) = request.conversation();
     let offered: Vec<&str> = request.tools.iter().map(|t| t.name.as_str()).collect();
-    let tools: Vec<ticket_agent::conversation::ToolContract> = contracts::all()
-        .into_iter()
-        .filter(|c| offered.contains(&c.name))
-        .collect();
-    tokio::time::sleep(delay).await;
-    let turn = state
-        .model
-        .complete(ChatRequest {
-            system: &system,
-            messages: &conversation,
-            tools: &tools,
-            answer_schema: None,
-        })
-        .await;
-    let turn = match turn {
-        Ok(t) => t,
+    let turn = match state.answer(&system, &conversation, &offered, delay).await {
+        Ok((turn, _)) => turn,
         Err(e) => {
             return failed(anthropic_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
