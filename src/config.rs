@@ -74,6 +74,32 @@ pub struct AmqpSettings {
     /// broker (one per node, up to three).
     #[serde(default)]
     pub quorum_replicas: u32,
+    /// The type of the outcomes.all queue: quorum survives a node, classic is cheaper
+    /// on a single broker. An existing queue keeps its type until
+    /// `ticket-agent topology --migrate-outcomes` moves it.
+    #[serde(default)]
+    pub outcomes_queue_type: QueueType,
+}
+
+/// A RabbitMQ queue type, where the topology lets the operator choose one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QueueType {
+    /// Replicated on up to three nodes; keeps serving while a majority is up.
+    #[default]
+    Quorum,
+    /// On one node only: unavailable, and stopping every declaration, while it is down.
+    Classic,
+}
+
+impl QueueType {
+    /// The `x-queue-type` argument's value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Quorum => "quorum",
+            Self::Classic => "classic",
+        }
+    }
 }
 
 /// The queue worker.

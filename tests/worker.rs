@@ -642,3 +642,147 @@ async fn quorum_replicas_are_declared_with_the_queues_when_set() {
     assert!(refused.contains("x-quorum-initial-group-size"), "{refused}");
     env.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_classic_outcomes_queue_is_moved_to_quorum_in_place_with_its_records_in_order() {
+    use ticket_agent::config::QueueType;
+    use ticket_agent::queue::migrate::{holding_queue, migrate_outcomes};
+    let env = Env::open("migrate", |settings| {
+        settings.amqp.outcomes_queue_type = QueueType::Classic;
+    })
+    .await;
+    let bodies: Vec<String> = (0..5).map(|i| format!("{{\"record\":{i}}}")).collect();
+    for body in &bodies {
+        ticket_agent::queue::publish_confirmed(
+            &env.ch,
+            &env.topology.outcomes_exchange,
+            "ticket.resolved",
+            body.as_bytes(),
+            lapin::BasicProperties::default().with_message_id(body.as_str().into()),
+        )
+        .await
+        .unwrap();
+    }
+
+    let mut quorum = env.settings.amqp.clone();
+    quorum.outcomes_queue_type = QueueType::Quorum;
+    let ch = env.conn.create_channel().await.unwrap();
+    let refused = format!("{:#}", env.topology.declare(&ch, &quorum).await.unwrap_err());
+    assert!(refused.contains("--migrate-outcomes"), "{refused}");
+
+    let report = migrate_outcomes(&env.conn, &env.topology, &quorum)
+        .await
+        .unwrap();
+    assert!(report.moved_queue);
+    assert_eq!(report.records, 5);
+    let ch = env.conn.create_channel().await.unwrap();
+    env.topology.declare(&ch, &quorum).await.unwrap();
+    // The old type is refused now: the queue really is a quorum queue.
+    let classic = format!(
+        "{:#}",
+        env.topology
+            .declare(&env.conn.create_channel().await.unwrap(), &env.settings.amqp)
+            .await
+            .unwrap_err()
+    );
+    assert!(classic.contains("x-queue-type"), "{classic}");
+    let holding = holding_queue(&env.topology.outcomes_all_queue);
+    let probe = env.conn.create_channel().await.unwrap();
+    assert!(
+        ticket_agent::queue::queue_state(&probe, &holding)
+            .await
+            .is_err(),
+        "the holding queue is gone"
+    );
+
+    // Outcomes still reach it through the exchange, after the moved records.
+    ticket_agent::queue::publish_confirmed(
+        &ch,
+        &env.topology.outcomes_exchange,
+        "ticket.escalated",
+        b"{\"record\":5}",
+        lapin::BasicProperties::default(),
+    )
+    .await
+    .unwrap();
+    let mut got = Vec::new();
+    for _ in 0..6 {
+        let m = next_message(
+            &ch,
+            &env.topology.outcomes_all_queue,
+            true,
+            Duration::from_secs(5),
+            Duration::from_millis(20),
+            "a record in outcomes.all",
+        )
+        .await;
+        got.push(String::from_utf8(m.data).unwrap());
+    }
+    let mut expected = bodies.clone();
+    expected.push("{\"record\":5}".into());
+    assert_eq!(got, expected);
+
+    let again = migrate_outcomes(&env.conn, &env.topology, &quorum)
+        .await
+        .unwrap();
+    assert!(!again.moved_queue);
+    assert_eq!(again.records, 0);
+    let mut env = env;
+    env.settings.amqp = quorum;
+    env.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_move_interrupted_after_the_old_queue_was_deleted_is_finished_by_running_it_again() {
+    use ticket_agent::config::QueueType;
+    use ticket_agent::queue::migrate::{holding_queue, migrate_outcomes};
+    let env = Env::open("migrate-resume", |_| {}).await;
+    // What a crash between deleting the classic queue and declaring the new one leaves:
+    // the records in the holding queue, and no outcomes.all.
+    let ch = env.conn.create_channel().await.unwrap();
+    ch.queue_delete(
+        env.topology.outcomes_all_queue.as_str().into(),
+        Default::default(),
+    )
+    .await
+    .unwrap();
+    let holding = holding_queue(&env.topology.outcomes_all_queue);
+    let mut args = lapin::types::FieldTable::default();
+    args.insert(
+        "x-queue-type".into(),
+        ticket_agent::queue::long_string("quorum"),
+    );
+    ch.queue_declare(
+        holding.as_str().into(),
+        lapin::options::QueueDeclareOptions {
+            durable: true,
+            ..Default::default()
+        },
+        args,
+    )
+    .await
+    .unwrap();
+    for i in 0..3 {
+        ticket_agent::queue::publish_confirmed(
+            &env.ch,
+            "",
+            &holding,
+            format!("{i}").as_bytes(),
+            lapin::BasicProperties::default(),
+        )
+        .await
+        .unwrap();
+    }
+
+    assert_eq!(env.settings.amqp.outcomes_queue_type, QueueType::Quorum);
+    let report = migrate_outcomes(&env.conn, &env.topology, &env.settings.amqp)
+        .await
+        .unwrap();
+    assert!(!report.moved_queue);
+    assert_eq!(report.records, 3);
+    let state = ticket_agent::queue::queue_state(&ch, &env.topology.outcomes_all_queue)
+        .await
+        .unwrap();
+    assert_eq!(state.message_count(), 3);
+    env.cleanup().await;
+}

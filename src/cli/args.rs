@@ -50,7 +50,12 @@ pub enum Command {
         file: Option<PathBuf>,
     },
     /// Declares the RabbitMQ topology and prints its names as JSON.
-    Topology,
+    Topology {
+        /// First give outcomes.all the type amqp.outcomes_queue_type says, keeping its
+        /// records (a queue the broker would refuse to declare with another type).
+        #[arg(long)]
+        migrate_outcomes: bool,
+    },
     /// The dead-letter queue: list, show, replay and purge dead tickets.
     Dlq {
         /// list, show, replay or purge.

@@ -24,7 +24,7 @@ use crate::approvals::{DecisionInput, Publisher, Verdict};
 use crate::config::Settings;
 use crate::domain::money::Usd;
 use crate::process::Progress;
-use crate::queue::PublishChannel;
+use crate::queue::{PublishChannel, Topology};
 use crate::queue::dlq::{self, ReplayView, Selection};
 use args::{ApprovalsCommand, ConnectorCommand, DlqCommand, IngestCommand};
 use render::{ApprovalList, Bar, DeadLetterTable, EvalView, SubmitView};
@@ -156,11 +156,39 @@ pub async fn ingest(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `topology`: declares everything and writes the names as JSON.
+/// `topology`: declares everything and writes the names as JSON; with
+/// `migrate_outcomes`, first moves outcomes.all to its configured type (what it did
+/// goes to stderr).
 ///
 /// # Errors
-/// The broker unreachable or refusing the topology; `out` failing.
-pub async fn topology(settings: &Settings, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+/// The broker unreachable or refusing the topology or a step of the move; `out` failing.
+pub async fn topology(
+    settings: &Settings,
+    migrate_outcomes: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    if migrate_outcomes {
+        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
+        let conn = crate::queue::connect(&settings.amqp.url, "ticket-agent topology").await?;
+        let report =
+            crate::queue::migrate::migrate_outcomes(&conn, &topology, &settings.amqp).await?;
+        let _ = conn.close(200, "done".into()).await;
+        if report.moved_queue {
+            eprintln!(
+                "{} is now a {} queue; {} record(s) moved with it",
+                report.queue,
+                report.queue_type.as_str(),
+                report.records
+            );
+        } else {
+            eprintln!(
+                "{} is already a {} queue; {} record(s) of an interrupted move put back",
+                report.queue,
+                report.queue_type.as_str(),
+                report.records
+            );
+        }
+    }
     let (conn, _, topology) = app::broker(settings, "ticket-agent topology").await?;
     let _ = conn.close(200, "done".into()).await;
     writeln!(out, "{}", serde_json::to_string_pretty(&topology)?)?;

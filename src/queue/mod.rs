@@ -9,6 +9,7 @@
 pub mod consumer;
 pub mod dlq;
 pub mod messages;
+pub mod migrate;
 pub mod records;
 pub mod submit;
 pub mod worker;
@@ -34,6 +35,9 @@ pub const TICKET_KEY: &str = "ticket";
 /// Routing key, on the retry exchange, of a ticket that waits for another worker's
 /// lease to lapse.
 pub const WAIT_KEY: &str = "wait";
+
+/// Binding key of `outcomes.all` on the outcomes exchange: every outcome.
+pub const OUTCOMES_KEY: &str = "ticket.#";
 
 /// Header: the attempt this delivery is (1 for the first run).
 pub const H_ATTEMPT: &str = "x-attempt";
@@ -257,17 +261,24 @@ impl Topology {
         )
         .await?;
 
-        let mut args = FieldTable::default();
-        args.insert(
-            "x-max-length".into(),
-            AMQPValue::LongInt(amqp.outcomes_max_length.try_into().unwrap_or(i32::MAX)),
-        );
-        declare_queue(ch, &self.outcomes_all_queue, args).await?;
+        declare_queue(
+            ch,
+            &self.outcomes_all_queue,
+            migrate::outcomes_all_args(amqp),
+        )
+        .await
+        .with_context(|| {
+            format!(
+                "{} must be a {} queue (amqp.outcomes_queue_type); one that exists with another type is moved by `ticket-agent topology --migrate-outcomes`",
+                self.outcomes_all_queue,
+                amqp.outcomes_queue_type.as_str()
+            )
+        })?;
         bind(
             ch,
             &self.outcomes_all_queue,
             &self.outcomes_exchange,
-            "ticket.#",
+            OUTCOMES_KEY,
         )
         .await?;
 
@@ -325,6 +336,8 @@ impl Topology {
             &self.decisions_queue,
         ];
         queues.extend(self.retry_queues.iter().map(|(q, _, _)| q));
+        let holding = migrate::holding_queue(&self.outcomes_all_queue);
+        queues.push(&holding);
         queues.push(&self.wait_queue);
         let connectors: Vec<ConnectorQueues> =
             CONNECTOR_SINKS.iter().map(|s| self.connector(s)).collect();
