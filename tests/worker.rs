@@ -667,7 +667,10 @@ async fn a_classic_outcomes_queue_is_moved_to_quorum_in_place_with_its_records_i
     let mut quorum = env.settings.amqp.clone();
     quorum.outcomes_queue_type = QueueType::Quorum;
     let ch = env.conn.create_channel().await.unwrap();
-    let refused = format!("{:#}", env.topology.declare(&ch, &quorum).await.unwrap_err());
+    let refused = format!(
+        "{:#}",
+        env.topology.declare(&ch, &quorum).await.unwrap_err()
+    );
     assert!(refused.contains("--migrate-outcomes"), "{refused}");
 
     let report = migrate_outcomes(&env.conn, &env.topology, &quorum)
@@ -681,7 +684,10 @@ async fn a_classic_outcomes_queue_is_moved_to_quorum_in_place_with_its_records_i
     let classic = format!(
         "{:#}",
         env.topology
-            .declare(&env.conn.create_channel().await.unwrap(), &env.settings.amqp)
+            .declare(
+                &env.conn.create_channel().await.unwrap(),
+                &env.settings.amqp
+            )
             .await
             .unwrap_err()
     );

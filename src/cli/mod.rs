@@ -24,8 +24,8 @@ use crate::approvals::{DecisionInput, Publisher, Verdict};
 use crate::config::Settings;
 use crate::domain::money::Usd;
 use crate::process::Progress;
-use crate::queue::{PublishChannel, Topology};
 use crate::queue::dlq::{self, ReplayView, Selection};
+use crate::queue::{PublishChannel, Topology};
 use args::{ApprovalsCommand, ConnectorCommand, DlqCommand, IngestCommand};
 use render::{ApprovalList, Bar, DeadLetterTable, EvalView, SubmitView};
 
@@ -189,7 +189,9 @@ pub async fn topology(
             );
         }
     }
-    let (conn, _, topology) = app::broker(settings, "ticket-agent topology").await?;
+    let (conn, ch, topology) = app::broker(settings, "ticket-agent topology").await?;
+    // The channel first: closing the connection under an open one logs a spurious error.
+    let _ = ch.close(200, "done".into()).await;
     let _ = conn.close(200, "done".into()).await;
     writeln!(out, "{}", serde_json::to_string_pretty(&topology)?)?;
     Ok(ExitCode::SUCCESS)

@@ -77,17 +77,18 @@ pub async fn migrate_outcomes(
     let holding = holding_queue(queue);
     let args = outcomes_all_args(amqp);
     let setup = confirm_channel(conn).await?;
-    setup.exchange_declare(
-        topology.outcomes_exchange.as_str().into(),
-        ExchangeKind::Topic,
-        ExchangeDeclareOptions {
-            durable: true,
-            ..Default::default()
-        },
-        FieldTable::default(),
-    )
-    .await
-    .with_context(|| format!("declaring exchange {}", topology.outcomes_exchange))?;
+    setup
+        .exchange_declare(
+            topology.outcomes_exchange.as_str().into(),
+            ExchangeKind::Topic,
+            ExchangeDeclareOptions {
+                durable: true,
+                ..Default::default()
+            },
+            FieldTable::default(),
+        )
+        .await
+        .with_context(|| format!("declaring exchange {}", topology.outcomes_exchange))?;
 
     let mut records = 0;
     // A refusal closes the channel it came on, so each probe gets its own.
@@ -95,7 +96,11 @@ pub async fn migrate_outcomes(
     let moved_queue = match declare(&probe, queue, args.clone()).await {
         Ok(()) => false,
         Err(e) if is_precondition_failed(&e) => {
-            tracing::info!(queue, to = amqp.outcomes_queue_type.as_str(), "moving queue");
+            tracing::info!(
+                queue,
+                to = amqp.outcomes_queue_type.as_str(),
+                "moving queue"
+            );
             let ch = confirm_channel(conn).await?;
             declare(&ch, &holding, args.clone()).await?;
             // Unbound, it takes nothing new; what was routed to it just before is
@@ -179,15 +184,9 @@ async fn drain(ch: &Channel, from: &str, to: &str) -> anyhow::Result<u64> {
         .with_context(|| format!("reading {from}"))?
     {
         let delivery = got.delivery;
-        publish_confirmed(
-            ch,
-            "",
-            to,
-            &delivery.data,
-            delivery.properties.clone(),
-        )
-        .await
-        .with_context(|| format!("copying a record from {from} to {to}"))?;
+        publish_confirmed(ch, "", to, &delivery.data, delivery.properties.clone())
+            .await
+            .with_context(|| format!("copying a record from {from} to {to}"))?;
         delivery
             .acker
             .ack(BasicAckOptions::default())
