@@ -22,6 +22,12 @@
 //! three masters, three replicas), and the Redis fault is a master SIGKILLed (its
 //! replica promoted) and later started again, with the time the fleet took to notice
 //! and to recover measured.
+//!
+//! With `rabbitmq_cluster`, RabbitMQ is a three-node cluster of its own
+//! (`scripts/rabbitmq-cluster`) whose nodes every process lists in `amqp.url`, and the
+//! broker fault is the node that leads the tickets queue stopped (started again 10 s
+//! later), with the time until a client saw it, the cluster elected a new leader and
+//! every worker consumed again measured; the machine's own broker is not touched.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -80,6 +86,9 @@ pub struct ChaosOptions {
     /// Run on a Redis Cluster of its own, and kill one of its masters instead of
     /// restarting a single Redis.
     pub redis_cluster: Option<PathBuf>,
+    /// Run on a RabbitMQ cluster of its own, and stop the node that leads the tickets
+    /// queue instead of restarting the machine's broker.
+    pub rabbitmq_cluster: Option<PathBuf>,
     /// Orders of a synthetic shop to run over ([`crate::traffic::synthetic_world`]);
     /// 0: the fixture world.
     pub orders: usize,
@@ -184,6 +193,16 @@ pub struct ChaosReport {
     pub redis_failover_recovered_secs: f64,
     /// RabbitMQ application restarts.
     pub rabbitmq_restarts: usize,
+    /// RabbitMQ cluster nodes stopped (each the tickets queue's leader, started again).
+    pub rabbitmq_node_stops: usize,
+    /// Seconds from the stop until a client connected to that node lost its connection.
+    pub rabbitmq_failover_noticed_secs: f64,
+    /// Seconds from the stop until a surviving node named a new leader of the tickets
+    /// queue (0: none did within two minutes).
+    pub rabbitmq_leader_elected_secs: f64,
+    /// Seconds from the stop until every worker consumed the tickets queue again, as a
+    /// surviving node counts its consumers (0: not within two minutes).
+    pub rabbitmq_failover_recovered_secs: f64,
     /// PostgreSQL crashes (and restarts) of the approvals' database.
     pub postgres_restarts: usize,
     /// Seconds the database was away in its restart.
@@ -229,7 +248,7 @@ impl std::fmt::Display for ChaosReport {
         let mark = |ok: bool| if ok { "ok " } else { "FAIL" };
         writeln!(
             f,
-            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} Redis Cluster master kill(s), {} RabbitMQ restart(s), {} PostgreSQL crash(es)",
+            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} Redis Cluster master kill(s), {} RabbitMQ restart(s), {} RabbitMQ cluster node stop(s), {} PostgreSQL crash(es)",
             self.submitted,
             self.poison,
             self.seconds,
@@ -238,8 +257,18 @@ impl std::fmt::Display for ChaosReport {
             self.redis_restarts,
             self.redis_master_kills,
             self.rabbitmq_restarts,
+            self.rabbitmq_node_stops,
             self.postgres_restarts
         )?;
+        if self.rabbitmq_node_stops > 0 {
+            writeln!(
+                f,
+                "       RabbitMQ cluster failover: the tickets queue's leader node stopped; its clients cut off {:.1} s after, a new leader elected by {:.1} s, every worker consuming again through the other nodes {:.1} s after the stop",
+                self.rabbitmq_failover_noticed_secs,
+                self.rabbitmq_leader_elected_secs,
+                self.rabbitmq_failover_recovered_secs
+            )?;
+        }
         if self.postgres_restarts > 0 {
             writeln!(
                 f,
@@ -542,21 +571,7 @@ impl Redis {
             }
             Some(script) => {
                 let cluster_dir = dir.join("redis-cluster");
-                let out = tokio::process::Command::new(script)
-                    .arg("start")
-                    .arg(&cluster_dir)
-                    .arg("--owner")
-                    .arg(std::process::id().to_string())
-                    .output()
-                    .await
-                    .with_context(|| format!("running {}", script.display()))?;
-                anyhow::ensure!(
-                    out.status.success(),
-                    "{} start failed: {}",
-                    script.display(),
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                let urls = String::from_utf8(out.stdout)?.trim().to_string();
+                let urls = start_cluster(script, &cluster_dir).await?;
                 let ports = urls
                     .split(',')
                     .filter_map(|u| u.rsplit(':').next()?.parse().ok())
@@ -571,22 +586,169 @@ impl Redis {
         }
     }
 
-    async fn cluster_command(script: &Path, args: &[&std::ffi::OsStr]) -> anyhow::Result<()> {
-        let status = tokio::process::Command::new(script)
-            .args(args)
-            .status()
-            .await?;
-        anyhow::ensure!(status.success(), "{} {args:?} failed", script.display());
-        Ok(())
-    }
-
     async fn stop(self) {
         match self {
             Redis::Single { child, .. } => drop(child),
             Redis::Cluster { script, dir, .. } => {
-                let _ = Redis::cluster_command(&script, &["stop".as_ref(), dir.as_os_str()]).await;
+                let _ = cluster_command(&script, &["stop".as_ref(), dir.as_os_str()]).await;
             }
         }
+    }
+}
+
+/// Runs a cluster script's subcommand (`scripts/redis-cluster`, `scripts/rabbitmq-cluster`).
+async fn cluster_command(script: &Path, args: &[&std::ffi::OsStr]) -> anyhow::Result<()> {
+    let status = tokio::process::Command::new(script)
+        .args(args)
+        .status()
+        .await?;
+    anyhow::ensure!(status.success(), "{} {args:?} failed", script.display());
+    Ok(())
+}
+
+/// Starts a cluster script's cluster in `dir`, stopped by the script itself once this
+/// process has exited; returns what it prints (the nodes' URLs, comma-separated).
+async fn start_cluster(script: &Path, dir: &Path) -> anyhow::Result<String> {
+    let out = tokio::process::Command::new(script)
+        .arg("start")
+        .arg(dir)
+        .arg("--owner")
+        .arg(std::process::id().to_string())
+        .output()
+        .await
+        .with_context(|| format!("running {}", script.display()))?;
+    anyhow::ensure!(
+        out.status.success(),
+        "{} start failed: {}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok(String::from_utf8(out.stdout)?.trim().to_string())
+}
+
+/// The RabbitMQ cluster of a run on one (`scripts/rabbitmq-cluster`).
+struct RabbitCluster {
+    script: PathBuf,
+    dir: PathBuf,
+    urls: Vec<String>,
+}
+
+impl RabbitCluster {
+    async fn start(script: &Path, dir: &Path) -> anyhow::Result<RabbitCluster> {
+        let dir = dir.join("rabbitmq-cluster");
+        let urls = start_cluster(script, &dir).await?;
+        Ok(RabbitCluster {
+            script: script.to_path_buf(),
+            dir,
+            urls: urls.split(',').map(str::to_string).collect(),
+        })
+    }
+
+    /// Node (1-based) that leads `queue` now, as a running node tells it.
+    async fn leader(&self, queue: &str) -> Option<usize> {
+        let out = tokio::process::Command::new(&self.script)
+            .arg("leader")
+            .arg(&self.dir)
+            .arg(queue)
+            .stderr(Stdio::null())
+            .output()
+            .await
+            .ok()?;
+        String::from_utf8(out.stdout).ok()?.trim().parse().ok()
+    }
+
+    /// Stops the node leading the tickets queue while the fleet runs, and measures the
+    /// failover into `report`; returns the outage, under way (the node starts again
+    /// 10 s after the stop), to be awaited before the checks.
+    async fn fail_leader(
+        &self,
+        tickets_queue: &str,
+        workers: usize,
+        report: &mut ChaosReport,
+    ) -> anyhow::Result<tokio::task::JoinHandle<anyhow::Result<()>>> {
+        let node = self
+            .leader(tickets_queue)
+            .await
+            .context("no node of the cluster names a leader of the tickets queue")?;
+        // Connected before the stop, as the fleet's clients are.
+        let probe = lapin::Connection::connect(
+            &self.urls[node - 1],
+            lapin::ConnectionProperties::default(),
+        )
+        .await
+        .context("connecting to the leader node")?;
+        let stopped = Instant::now();
+        // The outage runs on its own clock, whatever the measurements below see.
+        let outage = {
+            let (script, dir) = (self.script.clone(), self.dir.clone());
+            let n = node.to_string();
+            tokio::spawn(async move {
+                cluster_command(
+                    &script,
+                    &["stop-node".as_ref(), dir.as_os_str(), n.as_ref()],
+                )
+                .await?;
+                tokio::time::sleep(Duration::from_secs(10).saturating_sub(stopped.elapsed())).await;
+                cluster_command(
+                    &script,
+                    &["start-node".as_ref(), dir.as_os_str(), n.as_ref()],
+                )
+                .await
+            })
+        };
+        report.rabbitmq_node_stops += 1;
+        let elected = {
+            let cluster = RabbitCluster {
+                script: self.script.clone(),
+                dir: self.dir.clone(),
+                urls: self.urls.clone(),
+            };
+            let queue = tickets_queue.to_string();
+            tokio::spawn(async move {
+                while stopped.elapsed() < Duration::from_secs(120) {
+                    if cluster.leader(&queue).await.is_some_and(|n| n != node) {
+                        return stopped.elapsed().as_secs_f64();
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                0.0
+            })
+        };
+        // The consumers are counted through the nodes that stay.
+        let survivors: Vec<&str> = (1..=self.urls.len())
+            .filter(|n| *n != node)
+            .map(|n| self.urls[n - 1].as_str())
+            .collect();
+        let counter = connect(&survivors.join(","), "ticket-agent chaos probe").await?;
+        let mut counting = counter.create_channel().await?;
+        let mut noticed = false;
+        while stopped.elapsed() < Duration::from_secs(120) {
+            if !noticed && !probe.status().connected() {
+                report.rabbitmq_failover_noticed_secs = stopped.elapsed().as_secs_f64();
+                noticed = true;
+            }
+            // Counted once the loss is seen, so that the consumers still on the stopping
+            // node are not taken for reconnected ones.
+            if noticed {
+                match queue_state(&counting, tickets_queue).await {
+                    Ok(q) if q.consumer_count() as usize >= workers => {
+                        report.rabbitmq_failover_recovered_secs = stopped.elapsed().as_secs_f64();
+                        break;
+                    }
+                    Ok(_) => {}
+                    // A refusal closes the channel; the next look gets a new one.
+                    Err(_) => counting = counter.create_channel().await?,
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let _ = counter.close(200, "counted".into()).await;
+        report.rabbitmq_leader_elected_secs = elected.await?;
+        Ok(outage)
+    }
+
+    async fn stop(self) {
+        let _ = cluster_command(&self.script, &["stop".as_ref(), self.dir.as_os_str()]).await;
     }
 }
 
@@ -618,6 +780,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     // Our own Redis, with AOF, so that a restart keeps what was written; or our own
     // Redis Cluster, whose replicas keep it.
     let (mut redis, redis_url) = Redis::start(&dir, opts.redis_cluster.as_deref()).await?;
+    let rabbit = match &opts.rabbitmq_cluster {
+        Some(script) => Some(RabbitCluster::start(script, &dir).await?),
+        None => None,
+    };
     // The approvals service's database, its own for this run: on a server of the run's
     // own when that server is to crash, else a scratch database on the machine's.
     let (pg, db) = if opts.restart_postgres {
@@ -691,6 +857,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     settings.amqp.prefix = prefix.clone();
     settings.redis.key_prefix = prefix.clone();
     settings.redis.url = redis_url.clone();
+    if let Some(cluster) = &rabbit {
+        settings.amqp.url = cluster.urls.join(",");
+    }
     // SIGKILLs return a worker's unacked deliveries; a high limit keeps the broker from
     // dead-lettering a ticket that was merely unlucky several times.
     settings.amqp.delivery_limit = 50;
@@ -903,6 +1072,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let mut last_kill = Instant::now();
     let mut spawned = opts.workers;
     let mut quiet = 0;
+    let mut node_restart = None;
     loop {
         tokio::time::sleep(Duration::from_millis(250)).await;
         let done = records.count_done().await.unwrap_or(0);
@@ -973,7 +1143,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                 let port = ports[0].to_string();
                 // Connected before the kill, as the workers are.
                 let probe = ticket_agent::kv::connect(&redis_url).await?;
-                Redis::cluster_command(
+                cluster_command(
                     script,
                     &["kill-master".as_ref(), dir.as_os_str(), port.as_ref()],
                 )
@@ -990,13 +1160,13 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                 }
                 // Recovered: the cluster marked it failed and serves every slot again.
                 // Only then may it come back (see scripts/redis-cluster wait-failover).
-                Redis::cluster_command(
+                cluster_command(
                     script,
                     &["wait-failover".as_ref(), dir.as_os_str(), port.as_ref()],
                 )
                 .await?;
                 report.redis_failover_recovered_secs = killed.elapsed().as_secs_f64();
-                Redis::cluster_command(
+                cluster_command(
                     script,
                     &["restart".as_ref(), dir.as_os_str(), port.as_ref()],
                 )
@@ -1012,7 +1182,19 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             report.postgres_down_secs = server.crash_and_restart().await?.as_secs_f64();
             report.postgres_restarts += 1;
         }
+        // On a cluster of its own, the node leading the tickets queue goes away once.
+        if let Some(cluster) = &rabbit
+            && report.rabbitmq_node_stops == 0
+            && done * 3 >= report.tickets
+        {
+            node_restart = Some(
+                cluster
+                    .fail_leader(&topology.tickets_queue, workers.len(), &mut report)
+                    .await?,
+            );
+        }
         if opts.restart_rabbitmq
+            && rabbit.is_none()
             && report.rabbitmq_restarts == 0
             && done * 2 >= report.tickets
             && restart_rabbitmq().await
@@ -1039,6 +1221,13 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         }
     }
     report.seconds = first.elapsed().as_secs_f64();
+    // The stopped node is back before anything is counted, so the checks read a whole
+    // cluster.
+    if let Some(restart) = node_restart {
+        restart
+            .await?
+            .context("starting the stopped RabbitMQ node again")?;
+    }
     // One more sweep interval, so approved-but-unexecuted actions finish.
     tokio::time::sleep(Duration::from_secs(2)).await;
     reviewer.abort();
@@ -1219,6 +1408,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let _ = conn.close(200, "chaos done".into()).await;
     shop_server.abort();
     redis.stop().await;
+    if let Some(cluster) = rabbit {
+        cluster.stop().await;
+    }
     if let Some(scratch) = &db.scratch
         && let Err(e) = scratch.drop_now().await
     {

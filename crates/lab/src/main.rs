@@ -183,6 +183,12 @@ enum Command {
         /// quarter of the tickets instead of restarting a single Redis.
         #[arg(long)]
         redis_cluster: bool,
+        /// Run on a RabbitMQ cluster of the run's own (scripts/rabbitmq-cluster: three
+        /// nodes on free loopback ports), and stop the node that leads the tickets queue
+        /// at a third of the tickets (started again 10 s later) instead of restarting
+        /// the machine's broker.
+        #[arg(long)]
+        rabbitmq_cluster: bool,
         /// Run over a synthetic shop of this many orders, most of them refundable, so
         /// that approved refunds move money (0: the fixture world, whose five
         /// refundable orders are paid once and refuse the rest).
@@ -229,12 +235,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// `scripts/redis-cluster` of the checkout this lab was built from.
-fn redis_cluster_script() -> anyhow::Result<PathBuf> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/redis-cluster");
+/// `scripts/{name}` of the checkout this lab was built from.
+fn cluster_script(name: &str) -> anyhow::Result<PathBuf> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scripts")
+        .join(name);
     anyhow::ensure!(
         script.is_file(),
-        "--redis-cluster needs scripts/redis-cluster of the checkout this lab was built from ({} is missing)",
+        "--{name} needs scripts/{name} of the checkout this lab was built from ({} is missing)",
         script.display()
     );
     Ok(script)
@@ -338,6 +346,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             deadline_secs,
             no_rabbitmq_restart,
             redis_cluster,
+            rabbitmq_cluster,
             orders,
             auto_approve_below,
             no_postgres_restart,
@@ -358,7 +367,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 deadline: std::time::Duration::from_secs(deadline_secs),
                 restart_rabbitmq: !no_rabbitmq_restart,
                 redis_cluster: if redis_cluster {
-                    Some(redis_cluster_script()?)
+                    Some(cluster_script("redis-cluster")?)
+                } else {
+                    None
+                },
+                rabbitmq_cluster: if rabbitmq_cluster {
+                    Some(cluster_script("rabbitmq-cluster")?)
                 } else {
                     None
                 },
