@@ -792,3 +792,41 @@ async fn a_move_interrupted_after_the_old_queue_was_deleted_is_finished_by_runni
     assert_eq!(state.message_count(), 3);
     env.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_new_length_cap_for_outcomes_is_applied_in_place_by_the_same_move() {
+    use ticket_agent::queue::migrate::migrate_outcomes;
+    let env = Env::open("migrate-cap", |settings| {
+        settings.amqp.outcomes_max_length = 10;
+    })
+    .await;
+    for i in 0..3 {
+        ticket_agent::queue::publish_confirmed(
+            &env.ch,
+            &env.topology.outcomes_exchange,
+            "ticket.resolved",
+            format!("{i}").as_bytes(),
+            lapin::BasicProperties::default(),
+        )
+        .await
+        .unwrap();
+    }
+    let mut wider = env.settings.amqp.clone();
+    wider.outcomes_max_length = 20;
+    let ch = env.conn.create_channel().await.unwrap();
+    let refused = format!("{:#}", env.topology.declare(&ch, &wider).await.unwrap_err());
+    assert!(refused.contains("x-max-length"), "{refused}");
+
+    let report = migrate_outcomes(&env.conn, &env.topology, &wider)
+        .await
+        .unwrap();
+    assert!(report.moved_queue);
+    assert_eq!(report.records, 3);
+    let ch = env.conn.create_channel().await.unwrap();
+    env.topology.declare(&ch, &wider).await.unwrap();
+    let state = ticket_agent::queue::queue_state(&ch, &env.topology.outcomes_all_queue)
+        .await
+        .unwrap();
+    assert_eq!(state.message_count(), 3);
+    env.cleanup().await;
+}
