@@ -549,7 +549,7 @@ async fn run_fake_llm(listen: &str, config: fake_llm::FakeLlmConfig) -> anyhow::
         (0.0..=1.0).contains(&config.error_rate),
         "--error-rate must be between 0 and 1"
     );
-    let listener = tokio::net::TcpListener::bind(listen)
+    let listener = listen_wide(listen)
         .await
         .with_context(|| format!("binding {listen}"))?;
     let addr = listener.local_addr()?;
@@ -557,4 +557,26 @@ async fn run_fake_llm(listen: &str, config: fake_llm::FakeLlmConfig) -> anyhow::
     std::io::stdout().flush()?;
     fake_llm::serve(listener, config, app::shutdown_signal()).await?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Connections the fake model server lets wait to be accepted. A worker at 2,048 in
+/// flight opens 2,048 connections in its first moment, and tokio's default backlog of
+/// 1,024 dropped the rest: their SYNs came back a second later, and bench (c′) lost
+/// that second on a thousand tickets (`nstat`'s TcpExtListenOverflows). The kernel
+/// caps it at `net.core.somaxconn`.
+const FAKE_LLM_BACKLOG: u32 = 8192;
+
+async fn listen_wide(listen: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    let addr = tokio::net::lookup_host(listen)
+        .await?
+        .next()
+        .with_context(|| format!("{listen} resolves to no address"))?;
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    Ok(socket.listen(FAKE_LLM_BACKLOG)?)
 }
