@@ -438,10 +438,12 @@ pub(crate) async fn run_with(
     let mut out = Vec::new();
     let mut files = Vec::new();
     for (i, step) in steps.iter().enumerate() {
-        if !traffic_by_n.contains_key(&step.params.n) {
-            traffic_by_n.insert(step.params.n, traffic(settings, step.params.n, opts.seed)?);
-        }
-        let tickets = &traffic_by_n[&step.params.n];
+        let tickets = match traffic_by_n.entry(step.params.n) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(traffic(settings, step.params.n, opts.seed)?)
+            }
+        };
         let file = wrap
             .dir
             .as_ref()
