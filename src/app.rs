@@ -259,6 +259,46 @@ pub async fn broker(
     Ok((conn, channel, topology))
 }
 
+/// Open files a worker holds beside one per ticket in flight: its broker, Redis and
+/// metrics sockets, its logs, the knowledge base, a provider's idle connections.
+const WORKER_SPARE_FILES: u64 = 256;
+
+/// Raises the soft limit of open files toward the hard one when it is under `needed`:
+/// every ticket in flight holds a connection of its own to the model (HTTP/1.1), and
+/// many systems start a process with a soft limit of 1,024 (systemd's default), under
+/// which a worker at `worker.concurrency = 2048` fails model calls with EMFILE. A hard
+/// limit under `needed` is logged: only the service manager can raise it.
+#[cfg(unix)]
+fn raise_open_files(needed: u64) {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    if limit.current.is_none_or(|soft| soft >= needed) {
+        return;
+    }
+    let target = limit
+        .maximum
+        .map_or(needed, |hard| hard.min(needed.max(4096)));
+    match setrlimit(
+        Resource::Nofile,
+        Rlimit {
+            current: Some(target),
+            maximum: limit.maximum,
+        },
+    ) {
+        Ok(()) if target >= needed => {
+            tracing::info!(from = ?limit.current, to = target, "raised the soft limit of open files for worker.concurrency");
+        }
+        Ok(()) => tracing::warn!(
+            limit = target,
+            needed,
+            "the hard limit of open files is under what worker.concurrency needs: raise LimitNOFILE / ulimit -Hn, or lower the concurrency"
+        ),
+        Err(e) => {
+            tracing::warn!(error = %e, needed, "could not raise the soft limit of open files")
+        }
+    }
+}
+
 /// The worker production runs: settings checked, the configured agent, Redis
 /// connected and the metrics endpoint bound.
 ///
@@ -266,6 +306,8 @@ pub async fn broker(
 /// Invalid settings, or as [`configured_agent`] and [`WorkerApp::build`].
 pub async fn worker_app(settings: Settings) -> anyhow::Result<WorkerApp> {
     settings.validate()?;
+    #[cfg(unix)]
+    raise_open_files(settings.worker.concurrency as u64 + WORKER_SPARE_FILES);
     let agent = configured_agent(&settings).await?;
     WorkerApp::build(settings, agent).await
 }

@@ -33,7 +33,22 @@ pub struct RulesModel {
     /// The guesses of the last few tickets: every turn of a ticket reads the same text,
     /// and embedding it once is enough.
     recent: Arc<std::sync::Mutex<Recent>>,
+    /// The readings of the last few tickets, by rendered ticket: every turn of a ticket
+    /// reads the same text, and the rules' reading of it cost more than the rest of a
+    /// turn (docs/benchmarks.md, the profile of scenario b).
+    readings: Arc<std::sync::Mutex<Readings>>,
 }
+
+/// Readings by rendered ticket, and the keys oldest first.
+#[derive(Debug, Default)]
+struct Readings {
+    by_ticket: HashMap<String, (Option<IntentGuess>, Arc<Reading>)>,
+    order: std::collections::VecDeque<String>,
+}
+
+/// Tickets whose reading is kept: more than a worker runs at once at its usual
+/// concurrency; past it a ticket is read again, which costs time and changes nothing.
+const READINGS: usize = 1024;
 
 /// Ticket texts and their guesses, oldest first.
 type Recent = std::collections::VecDeque<(String, Option<IntentGuess>)>;
@@ -59,6 +74,7 @@ impl RulesModel {
                 None => None,
             },
             recent: Arc::default(),
+            readings: Arc::default(),
         })
     }
 
@@ -67,7 +83,36 @@ impl RulesModel {
         Self {
             intents: Some(Arc::new(classifier)),
             recent: Arc::default(),
+            readings: Arc::default(),
         }
+    }
+
+    /// The reading of the ticket rendered as `rendered` (parsed as `t`), from the last
+    /// few tickets' if it is there.
+    fn reading(&self, rendered: &str, t: &TicketText, guess: Option<IntentGuess>) -> Arc<Reading> {
+        if let Ok(readings) = self.readings.lock()
+            && let Some((g, reading)) = readings.by_ticket.get(rendered)
+            && *g == guess
+        {
+            return reading.clone();
+        }
+        let reading = Arc::new(Reading::of(t, guess));
+        if let Ok(mut readings) = self.readings.lock() {
+            let key = rendered.to_string();
+            if readings
+                .by_ticket
+                .insert(key.clone(), (guess, reading.clone()))
+                .is_none()
+            {
+                readings.order.push_back(key);
+            }
+            while readings.order.len() > READINGS {
+                if let Some(oldest) = readings.order.pop_front() {
+                    readings.by_ticket.remove(&oldest);
+                }
+            }
+        }
+        reading
     }
 
     /// The confident intent of the ticket's text, if there is a classifier and it is
@@ -114,15 +159,15 @@ impl SelfAssess for RulesModel {
     /// answered, or no classifier at all (the text rules alone are not checked by
     /// anything).
     async fn assess(&self, conversation: &[Message]) -> Assessment {
-        let Some(ticket) = conversation
-            .first()
-            .and_then(|m| parse_rendered_ticket(&m.text()))
-        else {
+        let rendered = conversation.first().map(|m| m.text());
+        let Some(ticket) = rendered.as_deref().and_then(parse_rendered_ticket) else {
             return Assessment::Decline("ticket_unreadable");
         };
+        let rendered = rendered.unwrap_or_default();
         let t = TicketText::new(&ticket);
         let guess = self.guess(&t).await;
-        let (step, basis) = judged(&t, &History::read(conversation), guess);
+        let reading = self.reading(&rendered, &t, guess);
+        let (step, basis) = judged_on(&t, &reading, &History::read(conversation), guess);
         if matches!(step, Step::Calls(_)) {
             return Assessment::Decline("unfinished");
         }
@@ -152,10 +197,8 @@ impl ChatModel for RulesModel {
             .filter(|m| m.role == Role::Assistant)
             .count()
             + 1;
-        let ticket = request
-            .messages
-            .first()
-            .and_then(|m| parse_rendered_ticket(&m.text()));
+        let rendered = request.messages.first().map(|m| m.text());
+        let ticket = rendered.as_deref().and_then(parse_rendered_ticket);
         let step = match ticket {
             None => Step::Final(
                 "ESCALATED: [out_of_scope] The ticket could not be read from the conversation."
@@ -165,7 +208,8 @@ impl ChatModel for RulesModel {
                 let t = TicketText::new(&ticket);
                 let guess = self.guess(&t).await;
                 let h = History::read(request.messages);
-                match decide(&t, &h, guess) {
+                let reading = self.reading(rendered.as_deref().unwrap_or_default(), &t, guess);
+                match judged_on(&t, &reading, &h, guess).0 {
                     Step::Final(text) => Step::Final(with_tail(&text, &h)),
                     calls => calls,
                 }
@@ -1087,7 +1131,7 @@ fn unknown_items(part: &str, lines: &[Line]) -> bool {
         let head = phrase.split_whitespace().last().unwrap_or("");
         !head.is_empty()
             && !NOT_AN_ITEM.contains(&head)
-            && !ENGLISH.contains(&head)
+            && !is_english(head)
             && !lines
                 .iter()
                 .any(|l| l.words.iter().any(|w| is_noun(head, w).is_some()))
@@ -1291,10 +1335,18 @@ const ENGLISH: &[&str] = &[
     "status", "thing", "something", "anything",
 ];
 
+/// Whether `word` (lower case) is one of [`ENGLISH`]. A set: [`readable`] asks for every
+/// word of a ticket, and a scan of the list per word was most of its cost.
+fn is_english(word: &str) -> bool {
+    static SET: LazyLock<std::collections::HashSet<&'static str>> =
+        LazyLock::new(|| ENGLISH.iter().copied().collect());
+    SET.contains(word)
+}
+
 /// The words of `text` that are not common English words.
 fn content_words(text: &str) -> usize {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty() && !ENGLISH.contains(&w.to_lowercase().as_str()))
+        .filter(|w| !w.is_empty() && !is_english(&w.to_lowercase()))
         .count()
 }
 
@@ -1320,16 +1372,14 @@ fn readable(t: &TicketText) -> bool {
         if words.len() < 5 {
             return None;
         }
-        let known = words
-            .iter()
-            .filter(|w| ENGLISH.contains(&w.as_str()))
-            .count();
+        let known = words.iter().filter(|w| is_english(w)).count();
         let share = if foreign > 0 { 20 } else { 10 };
         Some(known * 100 >= words.len() * share)
     };
     judge(&t.body).or_else(|| judge(&t.text)).unwrap_or(true)
 }
 
+#[cfg(test)]
 fn decide(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> Step {
     judged(t, h, guess).0
 }
@@ -1349,16 +1399,54 @@ enum Basis {
 }
 
 /// [`decide`], and what its final answer rests on (meaningless while it calls tools).
+#[cfg(test)]
 fn judged(t: &TicketText, h: &History, guess: Option<IntentGuess>) -> (Step, Basis) {
+    judged_on(t, &Reading::of(t, guess), h, guess)
+}
+
+/// What the rules read in a ticket's text (with its guess), before any tool answered:
+/// the same on every turn of the ticket, so a model keeps it between turns
+/// ([`RulesModel::reading`]).
+#[derive(Debug)]
+struct Reading {
+    legal_threat: bool,
+    readable: bool,
+    /// `None` when the first two settle the ticket.
+    plan: Option<Plan>,
+}
+
+impl Reading {
+    fn of(t: &TicketText, guess: Option<IntentGuess>) -> Self {
+        let legal_threat = legal_threat(t);
+        let readable = !legal_threat && readable(t);
+        let settled =
+            legal_threat || !readable || guess.is_some_and(|g| g.intent == Intent::Dispute);
+        Self {
+            legal_threat,
+            readable,
+            plan: (!settled).then(|| plan(t, guess)),
+        }
+    }
+}
+
+fn judged_on(
+    t: &TicketText,
+    reading: &Reading,
+    h: &History,
+    guess: Option<IntentGuess>,
+) -> (Step, Basis) {
     let intents = |i: &[Intent]| Basis::Intents(i.to_vec());
     let order_intents = [Intent::Status, Intent::Refund];
-    if legal_threat(t) || guess.is_some_and(|g| g.intent == Intent::Dispute) {
+    if reading.legal_threat || guess.is_some_and(|g| g.intent == Intent::Dispute) {
         return (Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a dispute with their bank or card issuer, a chargeback or legal action; a human must handle this ticket.".into()), Basis::Settled);
     }
-    if !readable(t) {
+    if !reading.readable {
         return (Step::Final("ESCALATED: [out_of_scope] The ticket is not written in English, which the offline model cannot read; a human must answer it.".into()), Basis::Doubt("unreadable_language"));
     }
-    let p = plan(t, guess);
+    let p = reading
+        .plan
+        .as_ref()
+        .expect("a ticket neither disputed nor unreadable has a plan");
     if p.missing_order_id && p.kb_query.is_none() && p.unsupported.is_empty() {
         return (Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into()), intents(&order_intents));
     }

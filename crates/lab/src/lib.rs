@@ -10,6 +10,8 @@
 //!   bare broker loop `bench-loop` it runs as a child).
 //! - [`ingest_bench`]: the ingest API's throughput with confirms against the bare
 //!   publish limit (`ticket-agent-lab bench-ingest`).
+//! - [`profile`]: the worker's and the bare loop's instructions per ticket under
+//!   callgrind (`ticket-agent-lab profile`).
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
 //! - [`proc`]: the child processes bench and chaos run, signal and measure.
@@ -24,4 +26,5 @@ pub mod ingest_bench;
 pub mod pgdb;
 pub mod pgserver;
 pub mod proc;
+pub mod profile;
 pub mod traffic;

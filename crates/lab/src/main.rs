@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
-use ticket_agent_lab::{bench, chaos, fake_llm, ingest_bench, traffic};
+use ticket_agent_lab::{bench, chaos, fake_llm, ingest_bench, profile, traffic};
 
 /// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
 #[derive(Parser)]
@@ -97,9 +97,16 @@ enum Command {
         #[arg(long, default_value_t = 300)]
         latency_ms: u64,
         /// Scenarios to run: a (broker limit), b (rules model), c (fake model), d (scale-out),
-        /// e (4 workers against one rate-limited account, the limiter on and off).
+        /// e (4 workers against one rate-limited account, the limiter on and off); c' (one
+        /// worker, 2,048 in flight, 2 s a turn) and d' (1, 2 and 4 workers, 256 in flight
+        /// each, 1 s a turn) have fixed parameters of their own.
         #[arg(long, default_value = "abcd")]
         scenarios: String,
+        /// Runs a named set of scenarios, each with parameters of its own (the other
+        /// options but --seed and --agent-binary are ignored): `targets` is a, b, c',
+        /// d' and e, every ratio of docs/benchmarks.md with a target.
+        #[arg(long)]
+        preset: Option<bench::Preset>,
         /// The fake account's requests per minute in scenario e.
         #[arg(long, default_value_t = 1200)]
         limit_rpm: u32,
@@ -211,6 +218,41 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// Counts the instructions per ticket of the worker with the rules model (bench
+    /// scenario b) and of the bare broker loop (a) under valgrind's callgrind: each runs
+    /// on --small and on --large tickets, and the difference is divided by the tickets'.
+    Profile {
+        /// Tickets in the smaller run.
+        #[arg(long, default_value_t = 1000)]
+        small: usize,
+        /// Tickets in the larger run.
+        #[arg(long, default_value_t = 4000)]
+        large: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tickets in flight.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+        /// Prefetch.
+        #[arg(long, default_value_t = 500)]
+        prefetch: u16,
+        /// Scenarios to count: a, b or both.
+        #[arg(long, default_value = "ab")]
+        scenarios: String,
+        /// Where the callgrind files go (for callgrind_annotate).
+        #[arg(long, default_value = "target/profile")]
+        out: PathBuf,
+        /// The valgrind binary.
+        #[arg(long, default_value = "valgrind")]
+        valgrind: PathBuf,
+        /// The ticket-agent binary the worker runs (default: the one beside this binary).
+        #[arg(long, value_name = "PATH")]
+        agent_binary: Option<PathBuf>,
+        /// Also write the counts as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// The bare consume/SET NX/publish/ack loop of benchmark scenario (a).
     #[command(hide = true)]
     BenchLoop,
@@ -275,21 +317,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             prefetch,
             latency_ms,
             scenarios,
+            preset,
             limit_rpm,
             scale,
             agent_binary: given,
             json,
         } => {
             let opts = bench::BenchOptions {
-                n,
+                params: bench::Params {
+                    n,
+                    concurrency,
+                    prefetch,
+                    latency_ms,
+                },
                 seed,
-                concurrency,
-                prefetch,
-                latency_ms,
-                scenarios: scenarios
-                    .chars()
-                    .filter(|c| !c.is_whitespace() && *c != ',')
-                    .collect(),
+                scenarios: bench::Scenario::parse_list(&scenarios)?,
+                preset,
                 limit_rpm,
                 scale: scale
                     .split(',')
@@ -392,6 +435,37 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ExitCode::from(1)
             })
         }
+        Command::Profile {
+            small,
+            large,
+            seed,
+            concurrency,
+            prefetch,
+            scenarios,
+            out,
+            valgrind,
+            agent_binary: given,
+            json,
+        } => {
+            let opts = profile::ProfileOptions {
+                small,
+                large,
+                seed,
+                concurrency,
+                prefetch,
+                scenarios: bench::Scenario::parse_list(&scenarios)?,
+                out,
+                valgrind,
+                binary: std::env::current_exe().context("locating the ticket-agent-lab binary")?,
+                agent_binary: agent_binary(given)?,
+            };
+            let counts = profile::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&counts)?)?;
+            }
+            println!("{}", profile::markdown(&counts));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::BenchLoop => {
             bench::broker_loop(&settings, app::shutdown_signal()).await?;
             Ok(ExitCode::SUCCESS)
@@ -489,7 +563,7 @@ async fn run_fake_llm(listen: &str, config: fake_llm::FakeLlmConfig) -> anyhow::
         (0.0..=1.0).contains(&config.error_rate),
         "--error-rate must be between 0 and 1"
     );
-    let listener = tokio::net::TcpListener::bind(listen)
+    let listener = listen_wide(listen)
         .await
         .with_context(|| format!("binding {listen}"))?;
     let addr = listener.local_addr()?;
@@ -497,4 +571,26 @@ async fn run_fake_llm(listen: &str, config: fake_llm::FakeLlmConfig) -> anyhow::
     std::io::stdout().flush()?;
     fake_llm::serve(listener, config, app::shutdown_signal()).await?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Connections the fake model server lets wait to be accepted. A worker at 2,048 in
+/// flight opens 2,048 connections in its first moment, and tokio's default backlog of
+/// 1,024 dropped the rest: their SYNs came back a second later, and bench (c′) lost
+/// that second on a thousand tickets (`nstat`'s TcpExtListenOverflows). The kernel
+/// caps it at `net.core.somaxconn`.
+const FAKE_LLM_BACKLOG: u32 = 8192;
+
+async fn listen_wide(listen: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    let addr = tokio::net::lookup_host(listen)
+        .await?
+        .next()
+        .with_context(|| format!("{listen} resolves to no address"))?;
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    Ok(socket.listen(FAKE_LLM_BACKLOG)?)
 }

@@ -158,6 +158,36 @@ pub async fn run_quietly(program: &str, args: &[&str]) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Raises this process's soft limit of open files to at least `needed` (up to the hard
+/// limit), so that the children started after it inherit it: a worker with 2,048
+/// tickets in flight holds a connection to the model per ticket, and the fake model
+/// server one per ticket of every worker, where many systems start processes with a
+/// soft limit of 1,024.
+///
+/// # Errors
+/// The hard limit is below `needed` (only root can raise it: `ulimit -Hn`).
+pub fn raise_fd_limit(needed: u64) -> anyhow::Result<()> {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    if limit.current.is_none_or(|soft| soft >= needed) {
+        return Ok(());
+    }
+    anyhow::ensure!(
+        limit.maximum.is_none_or(|hard| hard >= needed),
+        "this run needs {needed} open files per process and the hard limit is {:?}: raise it (ulimit -Hn, LimitNOFILE)",
+        limit.maximum
+    );
+    setrlimit(
+        Resource::Nofile,
+        Rlimit {
+            current: Some(limit.maximum.unwrap_or(needed)),
+            maximum: limit.maximum,
+        },
+    )
+    .context("raising the soft limit of open files")?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
