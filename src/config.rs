@@ -86,9 +86,10 @@ pub struct AmqpSettings {
 #[serde(rename_all = "lowercase")]
 pub enum QueueType {
     /// Replicated on up to three nodes; keeps serving while a majority is up.
-    #[default]
     Quorum,
     /// On one node only: unavailable, and stopping every declaration, while it is down.
+    /// The default, so that existing deployments keep the queue they have.
+    #[default]
     Classic,
 }
 

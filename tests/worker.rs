@@ -742,7 +742,10 @@ async fn a_classic_outcomes_queue_is_moved_to_quorum_in_place_with_its_records_i
 async fn a_move_interrupted_after_the_old_queue_was_deleted_is_finished_by_running_it_again() {
     use ticket_agent::config::QueueType;
     use ticket_agent::queue::migrate::{holding_queue, migrate_outcomes};
-    let env = Env::open("migrate-resume", |_| {}).await;
+    let env = Env::open("migrate-resume", |settings| {
+        settings.amqp.outcomes_queue_type = QueueType::Quorum;
+    })
+    .await;
     // What a crash between deleting the classic queue and declaring the new one leaves:
     // the records in the holding queue, and no outcomes.all.
     let ch = env.conn.create_channel().await.unwrap();
@@ -780,7 +783,6 @@ async fn a_move_interrupted_after_the_old_queue_was_deleted_is_finished_by_runni
         .unwrap();
     }
 
-    assert_eq!(env.settings.amqp.outcomes_queue_type, QueueType::Quorum);
     let report = migrate_outcomes(&env.conn, &env.topology, &env.settings.amqp)
         .await
         .unwrap();

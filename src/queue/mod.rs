@@ -569,7 +569,15 @@ pub enum PublishError {
     /// No broker connection to publish on now.
     #[error("not connected to RabbitMQ")]
     NotConnected,
+    /// The broker neither confirmed nor refused it in time; it may have landed.
+    #[error("the broker did not confirm the message within {}s", CONFIRM_TIMEOUT.as_secs())]
+    ConfirmTimeout,
 }
+
+/// How long a publish waits for the broker's confirm before it counts as failed (and
+/// the ticket behind it is tried again; its done record or `message_id` makes a copy
+/// that did land harmless).
+pub const CONFIRM_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl PublishError {
     /// A short name for the kind of failure (a span's `error.type`).
@@ -579,6 +587,7 @@ impl PublishError {
             PublishError::Nacked => "nacked",
             PublishError::Channel(_) => "channel",
             PublishError::NotConnected => "not_connected",
+            PublishError::ConfirmTimeout => "confirm_timeout",
         }
     }
 }
@@ -693,8 +702,12 @@ async fn publish_confirmed_untraced(
                 .with_delivery_mode(2)
                 .with_content_type("application/json".into()),
         )
-        .await?
         .await?;
+    // A confirm can go missing when the queue's leader moves (a cluster node lost
+    // mid-publish): waiting on it forever would hold a ticket's permit for good.
+    let confirm = tokio::time::timeout(CONFIRM_TIMEOUT, confirm)
+        .await
+        .map_err(|_| PublishError::ConfirmTimeout)??;
     if confirm.is_nack() {
         return Err(PublishError::Nacked);
     }

@@ -859,6 +859,11 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     settings.redis.url = redis_url.clone();
     if let Some(cluster) = &rabbit {
         settings.amqp.url = cluster.urls.join(",");
+        // A cluster's outcomes.all is a quorum queue, as docs/queues.md advises, unless
+        // the environment says otherwise (the A/B run with the classic one).
+        if std::env::var_os("TICKET_AGENT__AMQP__OUTCOMES_QUEUE_TYPE").is_none() {
+            settings.amqp.outcomes_queue_type = ticket_agent::config::QueueType::Quorum;
+        }
     }
     // SIGKILLs return a worker's unacked deliveries; a high limit keeps the broker from
     // dead-lettering a ticket that was merely unlucky several times.
@@ -927,6 +932,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let env: Vec<(String, String)> = vec![
         ("TICKET_AGENT__AMQP__PREFIX".into(), prefix.clone()),
         ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
+        (
+            "TICKET_AGENT__AMQP__OUTCOMES_QUEUE_TYPE".into(),
+            settings.amqp.outcomes_queue_type.as_str().into(),
+        ),
         (
             "TICKET_AGENT__AMQP__DELIVERY_LIMIT".into(),
             settings.amqp.delivery_limit.to_string(),
