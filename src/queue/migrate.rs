@@ -18,9 +18,7 @@ use lapin::options::{
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{Channel, Connection, ExchangeKind};
 
-use super::{
-    OUTCOMES_KEY, Topology, bind, confirm_channel, long_string, publish_confirmed, quorum_args,
-};
+use super::{OUTCOMES_KEY, Topology, bind, confirm_channel, publish_confirmed, quorum_args};
 use crate::config::{AmqpSettings, QueueType};
 
 /// How long the old queue, once unbound, is left before its last drain: a record the
@@ -47,6 +45,8 @@ pub fn holding_queue(queue: &str) -> String {
 
 /// The arguments `outcomes.all` is declared with under `amqp`.
 pub(crate) fn outcomes_all_args(amqp: &AmqpSettings) -> FieldTable {
+    // Classic is the broker's default type: left out, as before the setting existed, so
+    // that queues declared then are declared again unchanged.
     let mut args = match amqp.outcomes_queue_type {
         QueueType::Quorum => quorum_args(amqp),
         QueueType::Classic => FieldTable::default(),
@@ -55,9 +55,6 @@ pub(crate) fn outcomes_all_args(amqp: &AmqpSettings) -> FieldTable {
         "x-max-length".into(),
         AMQPValue::LongInt(amqp.outcomes_max_length.try_into().unwrap_or(i32::MAX)),
     );
-    if amqp.outcomes_queue_type == QueueType::Classic {
-        args.insert("x-queue-type".into(), long_string("classic"));
-    }
     args
 }
 
