@@ -83,6 +83,10 @@ pub struct Metrics {
     /// `ticket_agent_deliveries_total{disposition}`: deliveries settled, by what was
     /// done with them (`ack`, `duplicate`, `retry`, `busy`, `dead_letter`, `requeue`).
     pub deliveries: IntCounterVec,
+    /// `ticket_agent_publish_refused_total`: publishes the broker refused (nack, or no
+    /// confirm in time) that the worker tried again while holding the delivery; a run
+    /// of them is a queue without a leader (a cluster node lost).
+    pub publish_refused: IntCounter,
     /// `ticket_agent_tickets_in_flight`: deliveries this worker is handling now.
     pub in_flight: IntGauge,
     /// `ticket_agent_ticket_retries_total{tier}`: delayed retries scheduled, by tier
@@ -279,6 +283,11 @@ impl Metrics {
                 "ticket_agent_deliveries_total",
                 "Deliveries settled, by disposition.",
                 &["disposition"],
+            ),
+            publish_refused: int_counter(
+                &r,
+                "ticket_agent_publish_refused_total",
+                "Publishes the broker refused that the worker tried again, holding the delivery.",
             ),
             in_flight: int_gauge(
                 &r,

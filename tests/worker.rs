@@ -402,6 +402,115 @@ async fn a_poison_message_whose_ack_was_lost_is_not_dead_lettered_twice() {
     env.cleanup().await;
 }
 
+/// Binds to the outcomes exchange a queue that refuses every message (no room, and
+/// `reject-publish`), so that the broker nacks each outcome, as a quorum queue does
+/// while it has no leader; returns its name.
+async fn refuse_outcomes(env: &Env) -> String {
+    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
+    use lapin::types::{AMQPValue, FieldTable};
+    let name = format!("{}.refusing", env.settings.amqp.prefix);
+    let mut args = FieldTable::default();
+    args.insert("x-max-length".into(), AMQPValue::LongInt(0));
+    args.insert(
+        "x-overflow".into(),
+        AMQPValue::LongString("reject-publish".into()),
+    );
+    env.ch
+        .queue_declare(name.as_str().into(), QueueDeclareOptions::default(), args)
+        .await
+        .unwrap();
+    env.ch
+        .queue_bind(
+            name.as_str().into(),
+            env.topology.outcomes_exchange.as_str().into(),
+            "ticket.#".into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await
+        .unwrap();
+    name
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outcome_the_broker_refuses_for_a_while_is_published_again_while_the_delivery_is_held() {
+    let env = Env::new("refused-for-a-while").await;
+    env.submit_lines(&example_tickets(1)).await;
+    let refusing = refuse_outcomes(&env).await;
+    let conn = connect(&env.settings.amqp.url, "refused").await.unwrap();
+    let ch = conn.create_channel().await.unwrap();
+    let delivery = take_unacked(&env, &ch).await;
+    let worker = worker_on(&env, &conn).await;
+    // The queue without a leader gets one back after a while.
+    let admin = env.ch.clone();
+    let unblock = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        admin
+            .queue_delete(refusing.as_str().into(), Default::default())
+            .await
+            .unwrap();
+    });
+    let started = Instant::now();
+    let disposition = worker
+        .handle(&delivery.data, delivery.properties.headers().as_ref())
+        .await;
+    unblock.await.unwrap();
+    assert!(
+        matches!(
+            disposition,
+            Disposition::Ack {
+                duplicate: false,
+                ..
+            }
+        ),
+        "held and published once the broker took it, not put back: {disposition:?}"
+    );
+    assert!(
+        started.elapsed() >= Duration::from_millis(700),
+        "it waited for the broker"
+    );
+    worker.settle(&delivery, disposition).await;
+    assert_eq!(env.settled_depth(&env.topology.tickets_queue).await, 0);
+    // A nack says that not every queue took the message: the queues that did keep
+    // their copy of each try (consumers dedupe by message_id), all of one run.
+    let outcomes = env.drain(&env.topology.outcomes_all_queue).await;
+    assert!(!outcomes.is_empty());
+    assert!(outcomes.iter().all(|(o, _)| *o == outcomes[0].0));
+    assert_eq!(env.records.count_done().await.unwrap(), 1);
+    assert_eq!(env.depth(&env.topology.dead_queue).await, 0);
+    env.cleanup().await;
+}
+
+#[tokio::test]
+async fn an_outcome_the_broker_keeps_refusing_puts_the_delivery_back_after_the_store_wait() {
+    let env = Env::open("refused-for-good", |s| s.worker.store_wait_secs = 1).await;
+    env.submit_lines(&example_tickets(1)).await;
+    let refusing = refuse_outcomes(&env).await;
+    let conn = connect(&env.settings.amqp.url, "refused").await.unwrap();
+    let ch = conn.create_channel().await.unwrap();
+    let delivery = take_unacked(&env, &ch).await;
+    let worker = worker_on(&env, &conn).await;
+    let started = Instant::now();
+    let disposition = worker
+        .handle(&delivery.data, delivery.properties.headers().as_ref())
+        .await;
+    let waited = started.elapsed();
+    assert!(
+        matches!(&disposition, Disposition::Requeue { error } if error.contains("nack")),
+        "{disposition:?}"
+    );
+    assert!(
+        waited >= Duration::from_millis(700) && waited < Duration::from_secs(5),
+        "held for about worker.store_wait_secs, then given up: {waited:?}"
+    );
+    env.ch
+        .queue_delete(refusing.as_str().into(), Default::default())
+        .await
+        .unwrap();
+    conn.close(200, "done".into()).await.unwrap();
+    env.cleanup().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn graceful_shutdown_with_tickets_in_flight_loses_nothing() {
     let mut env = Env::new("shutdown").await;

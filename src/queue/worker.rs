@@ -20,7 +20,6 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use chrono::Utc;
 use lapin::message::Delivery;
-use lapin::options::BasicAckOptions;
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{BasicProperties, Channel};
 use tokio::net::TcpListener;
@@ -48,6 +47,11 @@ use crate::telemetry::redact;
 /// How long abandoned tickets get, after the shutdown deadline, to put their
 /// deliveries back and release their leases (Redis and broker round trips only).
 const ABANDON_WAIT: Duration = Duration::from_secs(5);
+
+/// The first wait before a refused publish is tried again; each later one doubles, up
+/// to [`PUBLISH_RETRY_MAX`]. A leader election takes a few seconds.
+const PUBLISH_RETRY_FIRST: Duration = Duration::from_millis(100);
+const PUBLISH_RETRY_MAX: Duration = Duration::from_secs(2);
 
 /// Why a message went to the dead-letter queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -473,8 +477,7 @@ impl Worker {
             let props = BasicProperties::default()
                 .with_message_id(approval.approval_id.as_str().into())
                 .with_correlation_id(approval.ticket_id.as_str().into());
-            publish_confirmed(
-                &self.publish,
+            self.publish_held(
                 &t.approvals_exchange,
                 &approval.routing_key(),
                 &serde_json::to_vec(approval)?,
@@ -487,8 +490,7 @@ impl Worker {
         let props = BasicProperties::default()
             .with_message_id(o.ticket_id.as_str().into())
             .with_correlation_id(o.ticket_id.as_str().into());
-        publish_confirmed(
-            &self.publish,
+        self.publish_held(
             &t.outcomes_exchange,
             &o.routing_key(),
             &serde_json::to_vec(o)?,
@@ -497,6 +499,49 @@ impl Worker {
         .await
         .context("outcome")?;
         Ok(())
+    }
+
+    /// [`publish_confirmed`], tried again while the broker refuses it for a while (a
+    /// nack, or no confirm in time) on a channel that stays open, for at most
+    /// `worker.store_wait_secs`. A quorum queue between two leaders (a cluster node
+    /// lost) nacks every publish until one is elected. The delivery is held meanwhile,
+    /// as for Redis: put back, it would come straight back, be refused again, and burn
+    /// the broker's deliveries (`amqp.delivery_limit`) in a fraction of a second, until
+    /// the broker dead-letters a ticket that nothing was wrong with. A closed channel
+    /// ends the wait at once: the delivery cannot be acked on it either.
+    async fn publish_held(
+        &self,
+        exchange: &str,
+        routing_key: &str,
+        body: &[u8],
+        properties: BasicProperties,
+    ) -> Result<(), super::PublishError> {
+        use super::PublishError::{ConfirmTimeout, Nacked};
+        let deadline =
+            tokio::time::Instant::now() + Duration::from_secs(self.settings.worker.store_wait_secs);
+        let mut delay = PUBLISH_RETRY_FIRST;
+        loop {
+            let result = publish_confirmed(
+                &self.publish,
+                exchange,
+                routing_key,
+                body,
+                properties.clone(),
+            )
+            .await;
+            match result {
+                Err(e @ (Nacked | ConfirmTimeout))
+                    if self.publish.status().connected()
+                        && tokio::time::Instant::now() + delay < deadline =>
+                {
+                    tracing::warn!(error = %e, exchange, retry_ms = delay.as_millis() as u64, "the broker refused a publish; holding the delivery and trying again");
+                    metrics::global().publish_refused.inc();
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(PUBLISH_RETRY_MAX);
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Carries out a disposition for `delivery`: publishes the retry or dead-letter copy
@@ -529,14 +574,8 @@ impl Worker {
                     (H_ATTEMPT, AMQPValue::LongInt((*attempt + 1) as i32)),
                     (H_LAST_ERROR, long_string(&truncate(error, 1000))),
                 ]);
-                publish_confirmed(
-                    &self.publish,
-                    &self.topology.retry_exchange,
-                    key,
-                    &delivery.data,
-                    props,
-                )
-                .await
+                self.publish_held(&self.topology.retry_exchange, key, &delivery.data, props)
+                    .await
             }
             Disposition::Busy {
                 attempt,
@@ -552,8 +591,7 @@ impl Worker {
                 );
                 let props = copy(vec![(H_ATTEMPT, AMQPValue::LongInt(*attempt as i32))])
                     .with_expiration(wait.as_millis().to_string().into());
-                publish_confirmed(
-                    &self.publish,
+                self.publish_held(
                     &self.topology.retry_exchange,
                     WAIT_KEY,
                     &delivery.data,
@@ -569,7 +607,7 @@ impl Worker {
                     tracing::info!(
                         "a copy of this delivery is in the dead-letter queue already; acking it"
                     );
-                    if let Err(e) = delivery.acker.ack(BasicAckOptions::default()).await {
+                    if let Err(e) = super::ack(delivery).await {
                         tracing::warn!(error = %e, "ack failed; the message will be redelivered");
                     }
                     metrics::global()
@@ -586,14 +624,9 @@ impl Worker {
                     (H_LAST_ERROR, long_string(&truncate(error, 1000))),
                     (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
                 ]);
-                let published = publish_confirmed(
-                    &self.publish,
-                    &self.topology.dead_exchange,
-                    "",
-                    &delivery.data,
-                    props,
-                )
-                .await;
+                let published = self
+                    .publish_held(&self.topology.dead_exchange, "", &delivery.data, props)
+                    .await;
                 if published.is_ok() {
                     let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
                     if let Err(e) = self.records.record_dead_lettered(&marker, ttl).await {
@@ -605,7 +638,7 @@ impl Worker {
         };
         match published {
             Ok(()) => {
-                if let Err(e) = delivery.acker.ack(BasicAckOptions::default()).await {
+                if let Err(e) = super::ack(delivery).await {
                     // The channel is gone: the broker redelivers it, and the done
                     // record makes the redelivery an ack without a second run.
                     tracing::warn!(error = %e, "ack failed; the message will be redelivered");
