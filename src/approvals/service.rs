@@ -21,7 +21,7 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::Utc;
 use lapin::BasicProperties;
-use lapin::options::{BasicAckOptions, BasicNackOptions};
+use lapin::options::BasicNackOptions;
 use tokio::net::TcpListener;
 use tracing::Instrument;
 
@@ -243,7 +243,7 @@ async fn consume_loop(
                 Ok(message) => match receive(&approvals, &topology, &delivery, &message).await {
                     Ok(kind) => {
                         tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
-                        let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+                        let _ = crate::queue::ack(&delivery).await;
                     }
                     Err(e) => {
                         // Not recorded: not acked. It comes back when the database does.
@@ -255,13 +255,11 @@ async fn consume_loop(
                 Err(e) => {
                     // serde quotes what it could not parse: ticket text, an address.
                     tracing::error!(error = %crate::telemetry::redact(&e.to_string()), "an approval message does not parse; dropping it to the dead letters");
-                    let _ = delivery
-                        .acker
-                        .nack(BasicNackOptions {
-                            requeue: false,
-                            ..Default::default()
-                        })
-                        .await;
+                    let dropped = delivery.acker.nack(BasicNackOptions {
+                        requeue: false,
+                        ..Default::default()
+                    });
+                    let _ = tokio::time::timeout(crate::queue::SETTLE_TIMEOUT, dropped).await;
                 }
             }
         }

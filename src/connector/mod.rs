@@ -29,7 +29,6 @@ use anyhow::Context;
 use async_trait::async_trait;
 use chrono::Utc;
 use lapin::message::Delivery;
-use lapin::options::BasicAckOptions;
 use lapin::{BasicProperties, Channel};
 use serde::Serialize;
 use tokio::net::TcpListener;
@@ -803,7 +802,7 @@ impl ConnectorApp {
 pub async fn settle(delivery: &Delivery, delivered: &Delivered, publish: &Channel, dead: &str) {
     match delivered {
         Delivered::Done { .. } | Delivered::Skipped(_) => {
-            let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+            let _ = crate::queue::ack(delivery).await;
         }
         Delivered::DeadLetter { reason, error } => {
             tracing::warn!(reason = reason.as_str(), error = %error, "dead-lettering a delivery");
@@ -823,7 +822,7 @@ pub async fn settle(delivery: &Delivery, delivered: &Delivered, publish: &Channe
             );
             match publish_confirmed(publish, "", dead, &delivery.data, properties).await {
                 Ok(()) => {
-                    let _ = delivery.acker.ack(BasicAckOptions::default()).await;
+                    let _ = crate::queue::ack(delivery).await;
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "could not dead-letter; putting the delivery back");

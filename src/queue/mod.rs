@@ -615,14 +615,49 @@ impl PublishChannel {
     }
 }
 
+/// How long an ack or a nack may take. Neither has a reply from the broker; lapin's
+/// promise resolves once the frame is written, but on a connection that has just died
+/// it can stay pending for good (seen in `tests/rabbitmq_cluster.rs`: a worker whose
+/// in-flight tickets each waited on one never reconnected). Whatever was not settled
+/// is redelivered by the broker.
+pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Acknowledges a delivery, waiting at most [`SETTLE_TIMEOUT`].
+///
+/// # Errors
+/// The channel failed or did not take the ack in time: the broker redelivers the
+/// message, and its done record (or its dead-letter marker) makes the redelivery an
+/// ack without a second run.
+pub async fn ack(delivery: &lapin::message::Delivery) -> anyhow::Result<()> {
+    let acked = delivery
+        .acker
+        .ack(lapin::options::BasicAckOptions::default());
+    match tokio::time::timeout(SETTLE_TIMEOUT, acked).await {
+        Ok(result) => result.map(|_| ()).map_err(Into::into),
+        Err(_) => anyhow::bail!(
+            "the ack was not taken within {}s (the connection is going)",
+            SETTLE_TIMEOUT.as_secs()
+        ),
+    }
+}
+
 /// Puts a delivery back on its queue unacknowledged, for another try (a failure to
-/// settle is logged by the broker's redelivery, not here).
+/// settle is logged by the broker's redelivery, not here), waiting at most
+/// [`SETTLE_TIMEOUT`].
 pub async fn put_back(delivery: &lapin::message::Delivery) {
     let requeue = lapin::options::BasicNackOptions {
         requeue: true,
         ..Default::default()
     };
-    let _ = delivery.acker.nack(requeue).await;
+    if tokio::time::timeout(SETTLE_TIMEOUT, delivery.acker.nack(requeue))
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            timeout_secs = SETTLE_TIMEOUT.as_secs(),
+            "putting a delivery back was not taken in time; the broker redelivers it once the connection is gone"
+        );
+    }
 }
 
 /// Publishes a persistent message with `mandatory` and waits for the broker's confirm.
