@@ -47,6 +47,15 @@ pub(crate) fn run_script<S: AsRef<std::ffi::OsStr>>(name: &str, args: &[S]) -> S
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
+/// Prints the code under test's log lines on stderr when `RUST_LOG` is set (e.g.
+/// `RUST_LOG=ticket_agent=debug cargo test … -- --nocapture`), to read what a failing
+/// or stalled run was doing; silent otherwise.
+pub(crate) fn logs_from_env() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        ticket_agent::telemetry::init_logs(ticket_agent::telemetry::LogFormat::Pretty, "info");
+    }
+}
+
 /// One scripted turn.
 pub(crate) enum Turn {
     /// Tool calls: (name, arguments).
