@@ -11,7 +11,8 @@
 //! - [`ingest_bench`]: the ingest API's throughput with confirms against the bare
 //!   publish limit (`ticket-agent-lab bench-ingest`).
 //! - [`profile`]: the worker's and the bare loop's instructions per ticket under
-//!   callgrind (`ticket-agent-lab profile`).
+//!   callgrind (`ticket-agent-lab profile`), and its heap at the peak of many tickets
+//!   in flight under heaptrack or dhat (`ticket-agent-lab heap`).
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
 //! - [`proc`]: the child processes bench and chaos run, signal and measure.

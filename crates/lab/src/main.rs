@@ -253,6 +253,41 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// What one worker's heap holds at its peak with many tickets in flight: the
+    /// benchmark's scenario c′, smaller, with the worker under valgrind's dhat; prints
+    /// the live heap at the peak by crate and by allocation site.
+    Heap {
+        /// What records the heap: dhat (exact, slow) or heaptrack.
+        #[arg(long, value_enum, default_value = "heaptrack")]
+        tool: profile::HeapTool,
+        /// Tickets.
+        #[arg(long, default_value_t = 4000)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tickets in flight (and prefetch).
+        #[arg(long, default_value_t = 2048)]
+        concurrency: usize,
+        /// The fake model's latency per turn, ms.
+        #[arg(long, default_value_t = 2000)]
+        latency_ms: u64,
+        /// Allocation sites to list.
+        #[arg(long, default_value_t = 25)]
+        top: usize,
+        /// Where the dhat file goes (open it in valgrind's dh_view.html).
+        #[arg(long, default_value = "target/profile")]
+        out: PathBuf,
+        /// The valgrind binary.
+        #[arg(long, default_value = "valgrind")]
+        valgrind: PathBuf,
+        /// The ticket-agent binary the worker runs (default: the one beside this binary).
+        #[arg(long, value_name = "PATH")]
+        agent_binary: Option<PathBuf>,
+        /// Also write the profile as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// The bare consume/SET NX/publish/ack loop of benchmark scenario (a).
     #[command(hide = true)]
     BenchLoop,
@@ -464,6 +499,37 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 std::fs::write(&path, serde_json::to_string_pretty(&counts)?)?;
             }
             println!("{}", profile::markdown(&counts));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Heap {
+            tool,
+            n,
+            seed,
+            concurrency,
+            latency_ms,
+            top,
+            out,
+            valgrind,
+            agent_binary: given,
+            json,
+        } => {
+            let opts = profile::HeapOptions {
+                tool,
+                n,
+                seed,
+                concurrency,
+                latency_ms,
+                top,
+                out,
+                valgrind,
+                binary: std::env::current_exe().context("locating the ticket-agent-lab binary")?,
+                agent_binary: agent_binary(given)?,
+            };
+            let heap = profile::heap(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&heap)?)?;
+            }
+            println!("{}", profile::heap_markdown(&heap));
             Ok(ExitCode::SUCCESS)
         }
         Command::BenchLoop => {
