@@ -150,7 +150,7 @@ impl ChatModel for AnthropicModel {
             .post_json(
                 &self.url,
                 &self.headers,
-                &self.body(&request),
+                self.body(&request),
                 |wire: &WireResponse| {
                     wire.usage.as_ref().map(|u| {
                         u.input_tokens.unwrap_or(0)

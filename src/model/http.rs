@@ -154,13 +154,19 @@ impl HttpClient {
         &self,
         url: &str,
         headers: &HeaderMap,
-        body: &Value,
+        body: Value,
         used: impl Fn(&T) -> Option<u64>,
     ) -> Result<T, ModelError> {
-        let bytes = serde_json::to_vec(body).map_err(|e| ModelError::Permanent {
+        let bytes = serde_json::to_vec(&body).map_err(|e| ModelError::Permanent {
             message: format!("{}: encoding the request: {e}", self.provider),
             status: None,
         })?;
+        // The tree takes several times the memory of its text, and a call waits seconds
+        // on the model: with thousands of tickets in flight, keeping it through the wait
+        // was a fifth of the worker's heap (docs/benchmarks.md, (c′) memory). The text
+        // is shared by every attempt, not copied into each.
+        drop(body);
+        let bytes = bytes::Bytes::from(bytes);
         let estimate = self.estimate(&bytes);
         let mut retry = 0;
         loop {
@@ -239,7 +245,7 @@ impl HttpClient {
         &self,
         url: &str,
         headers: &HeaderMap,
-        body: &[u8],
+        body: &bytes::Bytes,
     ) -> Result<String, Failure> {
         let response = self
             .client
@@ -250,7 +256,7 @@ impl HttpClient {
                 USER_AGENT,
                 HeaderValue::from_static(concat!("ticket-agent/", env!("CARGO_PKG_VERSION"))),
             )
-            .body(body.to_vec())
+            .body(body.clone())
             .send()
             .await
             .map_err(|e| self.transport_failure(&e))?;

@@ -166,7 +166,7 @@ impl ChatModel for OpenAiModel {
             .post_json(
                 &self.url,
                 &self.headers,
-                &self.body(&request),
+                self.body(&request),
                 |wire: &WireResponse| {
                     wire.usage
                         .as_ref()
