@@ -432,15 +432,31 @@ async fn refuse_outcomes(env: &Env) -> String {
     name
 }
 
+/// One ticket taken unacked on a connection of its own, with a worker on it, while
+/// [`refuse_outcomes`] refuses its outcome: (the refusing queue, the connection, the
+/// channel the delivery belongs to, the delivery, the worker).
+async fn a_ticket_whose_outcome_is_refused(
+    env: &Env,
+) -> (
+    String,
+    Connection,
+    Channel,
+    lapin::message::Delivery,
+    Worker,
+) {
+    env.submit_lines(&example_tickets(1)).await;
+    let refusing = refuse_outcomes(env).await;
+    let conn = connect(&env.settings.amqp.url, "refused").await.unwrap();
+    let ch = conn.create_channel().await.unwrap();
+    let delivery = take_unacked(env, &ch).await;
+    let worker = worker_on(env, &conn).await;
+    (refusing, conn, ch, delivery, worker)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_outcome_the_broker_refuses_for_a_while_is_published_again_while_the_delivery_is_held() {
     let env = Env::new("refused-for-a-while").await;
-    env.submit_lines(&example_tickets(1)).await;
-    let refusing = refuse_outcomes(&env).await;
-    let conn = connect(&env.settings.amqp.url, "refused").await.unwrap();
-    let ch = conn.create_channel().await.unwrap();
-    let delivery = take_unacked(&env, &ch).await;
-    let worker = worker_on(&env, &conn).await;
+    let (refusing, _conn, _ch, delivery, worker) = a_ticket_whose_outcome_is_refused(&env).await;
     // The queue without a leader gets one back after a while.
     let admin = env.ch.clone();
     let unblock = tokio::spawn(async move {
@@ -484,12 +500,7 @@ async fn an_outcome_the_broker_refuses_for_a_while_is_published_again_while_the_
 #[tokio::test]
 async fn an_outcome_the_broker_keeps_refusing_puts_the_delivery_back_after_the_store_wait() {
     let env = Env::open("refused-for-good", |s| s.worker.store_wait_secs = 1).await;
-    env.submit_lines(&example_tickets(1)).await;
-    let refusing = refuse_outcomes(&env).await;
-    let conn = connect(&env.settings.amqp.url, "refused").await.unwrap();
-    let ch = conn.create_channel().await.unwrap();
-    let delivery = take_unacked(&env, &ch).await;
-    let worker = worker_on(&env, &conn).await;
+    let (refusing, conn, _ch, delivery, worker) = a_ticket_whose_outcome_is_refused(&env).await;
     let started = Instant::now();
     let disposition = worker
         .handle(&delivery.data, delivery.properties.headers().as_ref())

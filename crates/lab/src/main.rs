@@ -254,8 +254,8 @@ enum Command {
         json: Option<PathBuf>,
     },
     /// What one worker's heap holds at its peak with many tickets in flight: the
-    /// benchmark's scenario c′, smaller, with the worker under valgrind's dhat; prints
-    /// the live heap at the peak by crate and by allocation site.
+    /// benchmark's scenario c′, smaller, with the worker under heaptrack (or valgrind's
+    /// dhat); prints the allocation sites holding the most at the peak.
     Heap {
         /// What records the heap: dhat (exact, slow) or heaptrack.
         #[arg(long, value_enum, default_value = "heaptrack")]
@@ -275,7 +275,8 @@ enum Command {
         /// Allocation sites to list.
         #[arg(long, default_value_t = 25)]
         top: usize,
-        /// Where the dhat file goes (open it in valgrind's dh_view.html).
+        /// Where the recording goes (for heaptrack_print or heaptrack_gui, or dhat's
+        /// dh_view.html).
         #[arg(long, default_value = "target/profile")]
         out: PathBuf,
         /// The valgrind binary.

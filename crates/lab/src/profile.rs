@@ -231,14 +231,8 @@ pub struct HeapProfile {
     pub tickets: usize,
     /// Tickets in flight.
     pub concurrency: usize,
-    /// Live heap bytes at the peak (dhat's t-gmax).
-    pub peak_bytes: u64,
-    /// Live blocks at the peak.
-    pub peak_blocks: u64,
-    /// Live heap bytes at exit (after the drain).
-    pub end_bytes: u64,
-    /// Bytes allocated over the whole run.
-    pub total_bytes: u64,
+    /// dhat's totals (heaptrack's are in [`HeapProfile::printed`]).
+    pub totals: Option<HeapTotals>,
     /// The worker's peak RSS over the run, as the benchmark samples it (under valgrind,
     /// which adds its own).
     pub peak_rss_mib: f64,
@@ -251,6 +245,19 @@ pub struct HeapProfile {
     pub file: PathBuf,
     /// heaptrack_print's summary and largest consumers at the peak (heaptrack only).
     pub printed: Option<String>,
+}
+
+/// The whole heap, from a dhat file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HeapTotals {
+    /// Live heap bytes at the peak (dhat's t-gmax).
+    pub peak_bytes: u64,
+    /// Live blocks at the peak.
+    pub peak_blocks: u64,
+    /// Live heap bytes at exit (after the drain).
+    pub end_bytes: u64,
+    /// Bytes allocated over the whole run.
+    pub total_bytes: u64,
 }
 
 /// One allocation site.
@@ -398,12 +405,17 @@ fn parse_dhat(text: &str, top: usize) -> anyhow::Result<HeapProfile> {
     let file: DhatFile = serde_json::from_str(text).context("not a dhat heap profile")?;
     let mut by_crate: std::collections::BTreeMap<String, u64> = Default::default();
     let mut sites = Vec::new();
-    let (mut peak_bytes, mut peak_blocks, mut end_bytes, mut total_bytes) = (0, 0, 0, 0);
+    let mut t = HeapTotals {
+        peak_bytes: 0,
+        peak_blocks: 0,
+        end_bytes: 0,
+        total_bytes: 0,
+    };
     for pp in &file.pps {
-        peak_bytes += pp.gb;
-        peak_blocks += pp.gbk;
-        end_bytes += pp.eb;
-        total_bytes += pp.tb;
+        t.peak_bytes += pp.gb;
+        t.peak_blocks += pp.gbk;
+        t.end_bytes += pp.eb;
+        t.total_bytes += pp.tb;
         if pp.gb == 0 {
             continue;
         }
@@ -432,10 +444,7 @@ fn parse_dhat(text: &str, top: usize) -> anyhow::Result<HeapProfile> {
     Ok(HeapProfile {
         tickets: 0,
         concurrency: 0,
-        peak_bytes,
-        peak_blocks,
-        end_bytes,
-        total_bytes,
+        totals: Some(t),
         peak_rss_mib: 0.0,
         by_crate,
         sites,
@@ -490,10 +499,7 @@ fn heaptrack_print(file: &Path, top: usize) -> anyhow::Result<HeapProfile> {
     Ok(HeapProfile {
         tickets: 0,
         concurrency: 0,
-        peak_bytes: 0,
-        peak_blocks: 0,
-        end_bytes: 0,
-        total_bytes: 0,
+        totals: None,
         peak_rss_mib: 0.0,
         by_crate: Vec::new(),
         sites: Vec::new(),
@@ -508,16 +514,17 @@ fn mib(bytes: u64) -> f64 {
 
 /// The heap profile as Markdown: totals, the peak by crate, the largest sites.
 pub fn heap_markdown(p: &HeapProfile) -> String {
-    if let Some(printed) = &p.printed {
+    let Some(t) = p.totals else {
         return format!(
             "{} tickets, {} in flight, under heaptrack ({}); worker peak RSS {:.1} MiB (heaptrack's own included)\n\n```\n{printed}\n```\n",
             p.tickets,
             p.concurrency,
             p.file.display(),
-            p.peak_rss_mib
+            p.peak_rss_mib,
+            printed = p.printed.as_deref().unwrap_or_default(),
         );
-    }
-    let per_ticket = p.peak_bytes as f64 / p.concurrency.max(1) as f64 / 1024.0;
+    };
+    let per_ticket = t.peak_bytes as f64 / p.concurrency.max(1) as f64 / 1024.0;
     let mut s = format!(
         "{} tickets, {} in flight, under dhat ({})\n\n\
          | live heap at the peak | blocks | per ticket in flight | at exit | allocated in all | peak RSS (with valgrind's own) |\n\
@@ -527,21 +534,21 @@ pub fn heap_markdown(p: &HeapProfile) -> String {
         p.tickets,
         p.concurrency,
         p.file.display(),
-        mib(p.peak_bytes),
-        p.peak_blocks,
+        mib(t.peak_bytes),
+        t.peak_blocks,
         per_ticket,
-        mib(p.end_bytes),
-        mib(p.total_bytes),
+        mib(t.end_bytes),
+        mib(t.total_bytes),
         p.peak_rss_mib,
     );
     for (krate, bytes) in &p.by_crate {
-        if *bytes * 100 < p.peak_bytes {
+        if *bytes * 100 < t.peak_bytes {
             continue;
         }
         s.push_str(&format!(
             "| {krate} | {:.1} | {:.0}% |\n",
             mib(*bytes),
-            *bytes as f64 * 100.0 / p.peak_bytes.max(1) as f64
+            *bytes as f64 * 100.0 / t.peak_bytes.max(1) as f64
         ));
     }
     s.push_str("\n| MiB at the peak | blocks | allocated by |\n|---|---|---|\n");
@@ -574,8 +581,13 @@ mod tests {
               "0x4: ticket_agent::agent::Agent::run::{{closure}} (mod.rs:400)"]}"#;
         let p = parse_dhat(text, 10).unwrap();
         assert_eq!(
-            (p.peak_bytes, p.peak_blocks, p.end_bytes, p.total_bytes),
-            (90, 2, 30, 160)
+            p.totals,
+            Some(HeapTotals {
+                peak_bytes: 90,
+                peak_blocks: 2,
+                end_bytes: 30,
+                total_bytes: 160
+            })
         );
         assert_eq!(
             p.by_crate,
