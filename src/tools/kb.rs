@@ -33,12 +33,12 @@
 //! than a find. Below the gate the answer is an explicit empty list, as without the
 //! model.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use anyhow::Context;
 use tantivy::collector::TopDocs;
-use tantivy::query::QueryParser;
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{
     Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
@@ -46,12 +46,17 @@ use tantivy::schema::{
 use tantivy::tokenizer::{
     Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
 };
-use tantivy::{Index, IndexReader, TantivyDocument, doc};
+use tantivy::{DocAddress, Index, IndexReader, TantivyDocument, Term, doc};
 
 use crate::commerce::KbArticle;
 use crate::embedding::{Embedder, cosine};
 
 const TOKENIZER: &str = "kb_en";
+
+/// A word in an article's title weighs this much more than in its body…
+const TITLE_BOOST: f32 = 2.0;
+/// …and in its tags this much.
+const TAGS_BOOST: f32 = 1.5;
 
 /// Reciprocal rank fusion's constant (Cormack et al., 2009): a rank r counts 1/(K + r),
 /// so that first places matter and no single ranking dominates.
@@ -154,9 +159,13 @@ pub struct KbIndex {
     articles: Vec<KbArticle>,
     /// Each article's analysed terms, for coverage.
     terms: Vec<HashSet<String>>,
+    /// The terms each field holds in some article (title, body, tags).
+    vocabulary: [HashSet<String>; 3],
+    /// The article behind each document, by segment and document id: a hit is mapped
+    /// without reading the document store.
+    articles_by_doc: Vec<Vec<usize>>,
     index: Index,
     reader: IndexReader,
-    id: Field,
     title: Field,
     body: Field,
     tags: Field,
@@ -216,12 +225,32 @@ impl KbIndex {
         writer.commit()?;
         let reader = index.reader()?;
         reader.reload()?;
+        let searcher = reader.searcher();
+        let mut articles_by_doc = Vec::new();
+        for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+            let mut ids = Vec::with_capacity(segment.max_doc() as usize);
+            for doc in 0..segment.max_doc() {
+                let stored: TantivyDocument = searcher.doc(DocAddress::new(ord as u32, doc))?;
+                let i = stored
+                    .get_first(id)
+                    .and_then(|v| v.as_str())
+                    .and_then(|stored| articles.iter().position(|a| a.id == stored))
+                    .ok_or_else(|| {
+                        tantivy::TantivyError::InternalError(format!(
+                            "document {doc} of segment {ord} is no article"
+                        ))
+                    })?;
+                ids.push(i);
+            }
+            articles_by_doc.push(ids);
+        }
         let mut this = Self {
             articles,
             terms: Vec::new(),
+            articles_by_doc,
+            vocabulary: Default::default(),
             index,
             reader,
-            id,
             title,
             body,
             tags,
@@ -232,22 +261,103 @@ impl KbIndex {
             .iter()
             .map(|a| this.analyze(&format!("{} {} {}", a.title, a.body, a.tags.join(" "))))
             .collect();
+        for a in &this.articles {
+            let fields = [
+                this.analyze(&a.title),
+                this.analyze(&a.body),
+                this.analyze(&a.tags.join(" ")),
+            ];
+            for (vocabulary, terms) in this.vocabulary.iter_mut().zip(fields) {
+                vocabulary.extend(terms);
+            }
+        }
         Ok(this)
     }
 
     /// The distinct terms of `text` as the index sees them.
     fn analyze(&self, text: &str) -> HashSet<String> {
-        let mut analyzer = self
-            .index
-            .tokenizers()
-            .get(TOKENIZER)
-            .expect("the tokenizer is registered");
+        let mut analyzer = self.analyzer();
         let mut stream = analyzer.token_stream(text);
         let mut terms = HashSet::new();
         while let Some(token) = stream.next() {
             terms.insert(token.text.clone());
         }
         terms
+    }
+
+    fn analyzer(&self) -> TextAnalyzer {
+        self.index
+            .tokenizers()
+            .get(TOKENIZER)
+            .expect("the tokenizer is registered")
+    }
+
+    /// The BM25 query for customer text, and its distinct terms (for coverage).
+    ///
+    /// Each word of the text, analysed as the articles were, may match in any of the
+    /// three fields, the title counting double and the tags one and a half; the scores
+    /// add up, and a word said n times counts n times. A word the analyser splits
+    /// ("e-mail", "sign-in") matches as a phrase.
+    ///
+    /// Built here, not by tantivy's query grammar: customer text is not query syntax
+    /// (in the grammar "order NOT received" excludes every article that says
+    /// "received", a leading `-` excludes, quotes make phrases and `field:` names a
+    /// field), and a long ticket made one clause per word and field, hundreds of them,
+    /// each looked up in the index. Here a repeated word is one clause weighted by its
+    /// count (BM25 is linear in a clause's weight, so the score is the same), and a
+    /// field that never holds a term gets no clause for it: a clause that matches
+    /// nothing adds nothing to any score.
+    fn lexical_query(&self, text: &str) -> (BooleanQuery, HashSet<String>) {
+        let mut analyzer = self.analyzer();
+        // Each distinct word as its terms with their positions, and how often it occurs;
+        // ordered, so that the scores add up in the same order on every run.
+        let mut words: BTreeMap<Vec<(usize, String)>, f32> = BTreeMap::new();
+        let mut terms = HashSet::new();
+        let mut word: Vec<(usize, String)> = Vec::new();
+        for w in text.split_whitespace() {
+            word.clear();
+            let mut stream = analyzer.token_stream(w);
+            while let Some(token) = stream.next() {
+                word.push((token.position, token.text.clone()));
+            }
+            if word.is_empty() {
+                continue;
+            }
+            terms.extend(word.iter().map(|(_, t)| t.clone()));
+            *words.entry(std::mem::take(&mut word)).or_default() += 1.0;
+        }
+        let fields = [
+            (self.title, TITLE_BOOST, &self.vocabulary[0]),
+            (self.body, 1.0, &self.vocabulary[1]),
+            (self.tags, TAGS_BOOST, &self.vocabulary[2]),
+        ];
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for (word, count) in &words {
+            for &(field, boost, vocabulary) in &fields {
+                if !word.iter().all(|(_, t)| vocabulary.contains(t)) {
+                    continue;
+                }
+                let query: Box<dyn Query> = match word.as_slice() {
+                    [(_, t)] => Box::new(TermQuery::new(
+                        Term::from_field_text(field, t),
+                        IndexRecordOption::WithFreqs,
+                    )),
+                    _ => Box::new(PhraseQuery::new_with_offset(
+                        word.iter()
+                            .map(|(p, t)| (*p, Term::from_field_text(field, t)))
+                            .collect(),
+                    )),
+                };
+                let weight = boost * count;
+                let query = if weight == 1.0 {
+                    query
+                } else {
+                    Box::new(BoostQuery::new(query, weight))
+                };
+                clauses.push((Occur::Should, query));
+            }
+        }
+        (BooleanQuery::new(clauses), terms)
     }
 
     /// The same index, searched by meaning too: embeds every article's views now, once.
@@ -283,24 +393,19 @@ impl KbIndex {
         self.semantic.as_ref().map(|s| s.embedder.name())
     }
 
-    /// Each article's index, BM25 score and rank for `query`, best first (articles
-    /// sharing no term are absent).
-    fn bm25(&self, query: &str, limit: usize) -> Vec<(usize, f32)> {
-        let mut parser =
-            QueryParser::for_index(&self.index, vec![self.title, self.body, self.tags]);
-        parser.set_field_boost(self.title, 2.0);
-        parser.set_field_boost(self.tags, 1.5);
-        // Lenient: customer text is not query syntax; stray quotes or colons must not fail.
-        let (query, _errors) = parser.parse_query_lenient(query);
+    /// Each article's index and BM25 score for `query`, best first (articles sharing no
+    /// term are absent).
+    fn bm25(&self, query: &BooleanQuery, limit: usize) -> Vec<(usize, f32)> {
         let searcher = self.reader.searcher();
-        let Ok(top) = searcher.search(&query, &TopDocs::with_limit(limit.max(1))) else {
+        let Ok(top) = searcher.search(query, &TopDocs::with_limit(limit.max(1))) else {
             return Vec::new();
         };
         top.into_iter()
             .filter_map(|(score, addr)| {
-                let doc: TantivyDocument = searcher.doc(addr).ok()?;
-                let id = doc.get_first(self.id)?.as_str()?;
-                let i = self.articles.iter().position(|a| a.id == id)?;
+                let i = *self
+                    .articles_by_doc
+                    .get(addr.segment_ord as usize)?
+                    .get(addr.doc_id as usize)?;
                 Some((i, score))
             })
             .collect()
@@ -341,11 +446,11 @@ impl KbIndex {
                     .fold(f32::NEG_INFINITY, f32::max)
             })
             .collect();
-        let query_terms = self.analyze(query);
+        let (lexical_query, query_terms) = self.lexical_query(query);
         let lexical = if query_terms.is_empty() {
             Vec::new()
         } else {
-            self.bm25(query, self.articles.len())
+            self.bm25(&lexical_query, self.articles.len())
         };
         let n = self.articles.len();
         let mut bm25 = vec![0.0f32; n];
@@ -395,11 +500,11 @@ impl KbIndex {
     /// The best `limit` articles scoring at least `min_score` and holding at least
     /// `min_coverage` of the query's terms.
     pub fn search(&self, query: &str, limit: usize, min_score: f32, min_coverage: f32) -> Vec<Hit> {
-        let query_terms = self.analyze(query);
+        let (lexical_query, query_terms) = self.lexical_query(query);
         if query_terms.is_empty() {
             return Vec::new();
         }
-        self.bm25(query, limit)
+        self.bm25(&lexical_query, limit)
             .into_iter()
             .filter(|&(_, score)| score >= min_score)
             .filter_map(|(i, score)| {
@@ -480,5 +585,58 @@ mod tests {
             .id,
             "KB004"
         );
+    }
+
+    fn article(id: &str, title: &str, body: &str) -> KbArticle {
+        KbArticle {
+            id: id.into(),
+            title: title.into(),
+            body: body.into(),
+            tags: vec![],
+        }
+    }
+
+    #[test]
+    fn customer_text_is_never_read_as_query_syntax() {
+        let kb = KbIndex::build(vec![
+            article(
+                "K1",
+                "Parcel not received",
+                "If your parcel was not received, tell us.",
+            ),
+            article("K2", "Gift wrapping", "We wrap any order for free."),
+        ])
+        .unwrap();
+        let ids = |q: &str| -> Vec<String> {
+            let mut ids: Vec<String> = kb
+                .search(q, 3, 0.0, 0.0)
+                .into_iter()
+                .map(|h| h.article.id)
+                .collect();
+            ids.sort();
+            ids
+        };
+        // Under a query grammar, NOT and a leading `-` exclude and AND requires.
+        assert_eq!(ids("parcel NOT received"), ["K1"]);
+        assert_eq!(ids("my parcel -received"), ["K1"]);
+        assert_eq!(ids("\"gift wrapping\" AND parcel"), ["K1", "K2"]);
+    }
+
+    #[test]
+    fn a_split_word_matches_as_a_phrase_and_a_repeated_word_counts_again() {
+        let kb = KbIndex::build(vec![
+            article("K1", "Sign-in help", "Sign in with your e-mail address."),
+            article(
+                "K2",
+                "Mail and signs",
+                "We mail signs; e and in are letters.",
+            ),
+        ])
+        .unwrap();
+        let hits = kb.search("e-mail sign-in", 3, 0.0, 0.0);
+        assert_eq!(hits[0].article.id, "K1", "{hits:?}");
+        let once = kb.search("mail", 3, 0.0, 0.0)[0].score;
+        let twice = kb.search("mail mail", 3, 0.0, 0.0)[0].score;
+        assert!((twice - 2.0 * once).abs() < 1e-4, "{once} {twice}");
     }
 }
