@@ -219,11 +219,7 @@ impl ChatModel for RulesModel {
         let input_tokens = request
             .messages
             .iter()
-            .map(|m| {
-                serde_json::to_string(m)
-                    .map(|s| s.len() as u64 / 4)
-                    .unwrap_or(0)
-            })
+            .map(|m| json_len(m) / 4)
             .sum::<u64>()
             + request.system.len() as u64 / 4;
         let (content, stop_reason) = match step {
@@ -243,9 +239,7 @@ impl ChatModel for RulesModel {
                 StopReason::ToolUse,
             ),
         };
-        let output_tokens = serde_json::to_string(&content)
-            .map(|s| s.len() as u64 / 4)
-            .unwrap_or(0);
+        let output_tokens = json_len(&content) / 4;
         Ok(ChatResponse {
             message: Message {
                 role: Role::Assistant,
@@ -259,6 +253,26 @@ impl ChatModel for RulesModel {
             },
             served_by: None,
         })
+    }
+}
+
+/// The length of `value` as JSON, counted as it is written rather than kept: the
+/// conversation is measured again on every turn.
+fn json_len(value: &impl serde::Serialize) -> u64 {
+    struct Counter(u64);
+    impl std::io::Write for Counter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut counter = Counter(0);
+    match serde_json::to_writer(&mut counter, value) {
+        Ok(()) => counter.0,
+        Err(_) => 0,
     }
 }
 
