@@ -31,11 +31,13 @@
 //!   HTTP clients share; the one jittered backoff; who holds a bearer token.
 //! - [`config`], [`telemetry`], [`metrics`]: settings and secrets; logs, spans and
 //!   redaction; Prometheus metrics and health endpoints.
+//! - [`allocator`]: the binary's allocator (mimalloc, or the C library's on request).
 //! - [`embedding`]: sentence embeddings, the interface search and intent share.
 //! - [`conversation`], [`domain`]: the ground floor: the wire-neutral conversation; the
 //!   ticket, its outcome, approval ids and pending actions, money, the clock.
 
 pub mod agent;
+pub mod allocator;
 pub mod app;
 pub mod approvals;
 pub mod auth;

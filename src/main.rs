@@ -11,6 +11,9 @@ use ticket_agent::cli::args::{Cli, Command};
 use ticket_agent::cli::{self, EvalArgs};
 use ticket_agent::telemetry;
 
+#[global_allocator]
+static ALLOCATOR: ticket_agent::allocator::Allocator = ticket_agent::allocator::Allocator;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Runtime::new() {

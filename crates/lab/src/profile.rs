@@ -295,8 +295,18 @@ pub async fn heap(settings: &Settings, opts: &HeapOptions) -> anyhow::Result<Hea
         binary: opts.binary.clone(),
         agent_binary: opts.agent_binary.clone(),
     };
+    // Both tools see malloc only: the worker runs on the C library's allocator here
+    // (ticket_agent::allocator), not its own.
+    let system_malloc = format!(
+        "{}=system",
+        ticket_agent::allocator::ENV
+            .to_str()
+            .expect("an ASCII name")
+    );
     let command = match opts.tool {
         HeapTool::Dhat => vec![
+            "env".into(),
+            system_malloc,
             opts.valgrind.display().to_string(),
             "--tool=dhat".into(),
             "--dhat-out-file={out}".into(),
@@ -306,6 +316,7 @@ pub async fn heap(settings: &Settings, opts: &HeapOptions) -> anyhow::Result<Hea
         // end of the run would stop the script, not the worker.
         HeapTool::Heaptrack => vec![
             "env".into(),
+            system_malloc,
             format!("LD_PRELOAD={HEAPTRACK_LIB}/libheaptrack_preload.so"),
             "DUMP_HEAPTRACK_OUTPUT={out}".into(),
         ],
