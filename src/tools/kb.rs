@@ -1,8 +1,8 @@
 //! `kb_search`: a BM25 index (tantivy, in memory) over the help-center articles.
 //!
-//! Customer text goes straight into the query, so it is parsed leniently (no query
-//! syntax errors) and analysed like the articles: lower-cased, English stop words
-//! dropped, stemmed. Stop words matter here: without them "how do I … my order"
+//! Customer text goes straight into the query, never read as query syntax (see
+//! `KbIndex::lexical_query`), and is analysed like the articles: lower-cased, English
+//! stop words dropped, stemmed. Stop words matter here: without them "how do I … my order"
 //! matches every article a little, and the relevance threshold could not tell a real
 //! match from noise. Beyond the English list, the filler of support mail ("hi",
 //! "please", "thanks", "I would like to know") is dropped too.
