@@ -34,13 +34,15 @@ static CHOICE: AtomicU8 = AtomicU8::new(UNDECIDED);
 /// The global allocator the `ticket-agent` binary installs.
 pub struct Allocator;
 
+/// The allocator every call goes to.
 #[inline]
-fn system() -> bool {
-    match CHOICE.load(Ordering::Relaxed) {
+fn chosen() -> &'static dyn GlobalAlloc {
+    let system = match CHOICE.load(Ordering::Relaxed) {
         MIMALLOC => false,
         SYSTEM => true,
         _ => decide(),
-    }
+    };
+    if system { &System } else { &MiMalloc }
 }
 
 #[cold]
@@ -59,45 +61,21 @@ fn decide() -> bool {
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's contract, passed on.
-        unsafe {
-            if system() {
-                System.alloc(layout)
-            } else {
-                MiMalloc.alloc(layout)
-            }
-        }
+        unsafe { chosen().alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's contract, passed on.
-        unsafe {
-            if system() {
-                System.alloc_zeroed(layout)
-            } else {
-                MiMalloc.alloc_zeroed(layout)
-            }
-        }
+        unsafe { chosen().alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: the caller's contract, passed on.
-        unsafe {
-            if system() {
-                System.dealloc(ptr, layout);
-            } else {
-                MiMalloc.dealloc(ptr, layout);
-            }
-        }
+        unsafe { chosen().dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: the caller's contract, passed on.
-        unsafe {
-            if system() {
-                System.realloc(ptr, layout, new_size)
-            } else {
-                MiMalloc.realloc(ptr, layout, new_size)
-            }
-        }
+        unsafe { chosen().realloc(ptr, layout, new_size) }
     }
 }

@@ -256,17 +256,14 @@ impl KbIndex {
             tags,
             semantic: None,
         };
-        this.terms = this
-            .articles
-            .iter()
-            .map(|a| this.analyze(&format!("{} {} {}", a.title, a.body, a.tags.join(" "))))
-            .collect();
+        // An article's terms are its three fields' together.
         for a in &this.articles {
             let fields = [
                 this.analyze(&a.title),
                 this.analyze(&a.body),
                 this.analyze(&a.tags.join(" ")),
             ];
+            this.terms.push(fields.iter().flatten().cloned().collect());
             for (vocabulary, terms) in this.vocabulary.iter_mut().zip(fields) {
                 vocabulary.extend(terms);
             }
