@@ -12,7 +12,7 @@ use std::time::Duration;
 use chrono::Utc;
 use ticket_agent::kv::Target;
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::queue::messages::Finished;
+use ticket_agent::queue::messages::{Finished, Sealed};
 use ticket_agent::queue::records::{Begin, DoneRecord, TicketRecords};
 
 async fn records(name: &str, target: &Target) -> TicketRecords {
@@ -85,7 +85,17 @@ async fn a_recorded_result_comes_back_with_the_lease_so_the_agent_does_not_run_a
         Begin::Leased { recorded: None }
     ));
     let first = finished("T2").await;
-    assert_eq!(r.record_result("T2", &first, TTL).await.unwrap(), first);
+    let sealed = Sealed::from(first.clone());
+    assert_eq!(r.record_result("T2", &sealed, TTL).await.unwrap(), None);
+    let mut second = first.clone();
+    second.outcome.worker_id = "w-later".into();
+    assert_eq!(
+        r.record_result("T2", &Sealed::from(second), TTL)
+            .await
+            .unwrap(),
+        Some(first.clone()),
+        "a second result does not replace the first, which comes back instead"
+    );
     // The worker crashed before its done record; its lease ran out (released here).
     r.release_lease("T2", "a").await.unwrap();
     assert_eq!(

@@ -16,7 +16,7 @@ use ticket_agent::domain::ticket::Ticket;
 use ticket_agent::executor::{Effects, MemoryOutbox, execute_approved};
 use ticket_agent::idempotency::MemoryStore;
 use ticket_agent::model::rules::RulesModel;
-use ticket_agent::queue::messages::{ApprovalMessage, Finished};
+use ticket_agent::queue::messages::{ApprovalMessage, Finished, Sealed};
 use ticket_agent::queue::worker::{Disposition, Worker};
 use ticket_agent::queue::{connect, header_str};
 
@@ -276,11 +276,19 @@ async fn a_crash_after_publishing_but_before_the_done_record_republishes_the_sam
     .await
     .unwrap();
     let run = agent.run(&ticket).await.unwrap();
-    let finished = Finished::from_run(&ticket, &run, 1, "crash-test", chrono::Utc::now());
-    env.records
+    let finished = Sealed::from(Finished::from_run(
+        &ticket,
+        &run,
+        1,
+        "crash-test",
+        chrono::Utc::now(),
+    ));
+    let earlier = env
+        .records
         .record_result("CRASH-1", &finished, Duration::from_secs(60))
         .await
         .unwrap();
+    assert_eq!(earlier, None, "the first result recorded stands");
     worker.publish_finished(&finished).await.unwrap();
     conn.close(200, "crash".into()).await.unwrap();
 

@@ -141,6 +141,68 @@ pub struct Finished {
     pub approvals: Vec<ApprovalMessage>,
 }
 
+/// A [`Finished`] with its messages serialised once: the bytes recorded in Redis hold
+/// exactly the bytes published, and neither is serialised a second time.
+#[derive(Debug, Clone)]
+pub struct Sealed {
+    finished: Finished,
+    outcome: Vec<u8>,
+    approvals: Vec<Vec<u8>>,
+}
+
+impl From<Finished> for Sealed {
+    fn from(finished: Finished) -> Self {
+        Self {
+            outcome: json(&finished.outcome),
+            approvals: finished.approvals.iter().map(json).collect(),
+            finished,
+        }
+    }
+}
+
+impl Sealed {
+    /// The messages.
+    pub fn finished(&self) -> &Finished {
+        &self.finished
+    }
+
+    /// The outcome message's body.
+    pub fn outcome_body(&self) -> &[u8] {
+        &self.outcome
+    }
+
+    /// Each approval with its message body.
+    pub fn approvals(&self) -> impl Iterator<Item = (&ApprovalMessage, &[u8])> {
+        self.finished
+            .approvals
+            .iter()
+            .zip(self.approvals.iter().map(Vec::as_slice))
+    }
+
+    /// The record of the whole: the JSON of [`Finished`], put together from the
+    /// bodies (serde writes a struct's fields in order, without spaces).
+    pub fn record(&self) -> Vec<u8> {
+        let bodies: usize = self.approvals.iter().map(|a| a.len() + 1).sum();
+        let mut out = Vec::with_capacity(self.outcome.len() + bodies + 32);
+        out.extend_from_slice(b"{\"outcome\":");
+        out.extend_from_slice(&self.outcome);
+        out.extend_from_slice(b",\"approvals\":[");
+        for (i, a) in self.approvals.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(a);
+        }
+        out.extend_from_slice(b"]}");
+        out
+    }
+}
+
+// Messages serialise infallibly: strings, numbers, and maps with string keys.
+fn json(message: &impl Serialize) -> Vec<u8> {
+    serde_json::to_vec(message).expect("messages serialize")
+}
+
 impl Finished {
     /// Builds the messages for a finished run.
     pub fn from_run(
@@ -182,6 +244,84 @@ impl Finished {
                 finished_at: now,
             },
             approvals,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn approval(id: &str, tool: &str) -> ApprovalMessage {
+        ApprovalMessage {
+            approval_id: id.into(),
+            ticket_id: "T-1".into(),
+            customer_id: "C001".into(),
+            tool: tool.into(),
+            arguments: serde_json::json!({ "order_id": "O1001", "note": "\"quoted\" \u{e9}" }),
+            eligibility: None,
+            summary: "We will refund it.".into(),
+            ticket_subject: "Broken".into(),
+            ticket_body: "It arrived broken.\nRefund, please.".into(),
+            created_at: Utc::now(),
+        }
+    }
+
+    fn finished(approvals: Vec<ApprovalMessage>) -> Finished {
+        Finished {
+            outcome: OutcomeMessage {
+                ticket_id: "T-1".into(),
+                customer_id: "C001".into(),
+                outcome: OutcomeKind::RefundProposed,
+                message: Some("A refund of $12.50 waits for approval.".into()),
+                reason: None,
+                category: None,
+                approval_ids: approvals.iter().map(|a| a.approval_id.clone()).collect(),
+                attempt: 2,
+                worker_id: "w-1".into(),
+                model: "rules".into(),
+                tool_calls: 3,
+                turns: 2,
+                usage: Usage::default(),
+                cost_usd: 0.000_125,
+                duration_ms: 7,
+                finished_at: Utc::now(),
+            },
+            approvals,
+        }
+    }
+
+    #[test]
+    fn a_sealed_record_is_the_json_of_the_finished_ticket_and_its_bodies_are_its_messages() {
+        for approvals in [
+            vec![],
+            vec![approval("A-1", "issue_refund")],
+            vec![
+                approval("A-1", "issue_refund"),
+                approval("A-2", "send_email"),
+            ],
+        ] {
+            let f = finished(approvals);
+            let sealed = Sealed::from(f.clone());
+            assert_eq!(sealed.record(), serde_json::to_vec(&f).unwrap());
+            assert_eq!(
+                serde_json::from_slice::<Finished>(&sealed.record()).unwrap(),
+                f
+            );
+            assert_eq!(
+                sealed.outcome_body(),
+                serde_json::to_vec(&f.outcome).unwrap()
+            );
+            let bodies: Vec<(String, Vec<u8>)> = sealed
+                .approvals()
+                .map(|(a, body)| (a.approval_id.clone(), body.to_vec()))
+                .collect();
+            let expected: Vec<(String, Vec<u8>)> = f
+                .approvals
+                .iter()
+                .map(|a| (a.approval_id.clone(), serde_json::to_vec(a).unwrap()))
+                .collect();
+            assert_eq!(bodies, expected);
         }
     }
 }

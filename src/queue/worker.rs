@@ -29,7 +29,7 @@ use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
 use super::consumer::Consumer;
-use super::messages::Finished;
+use super::messages::{Finished, Sealed};
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
     H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_REPLAY, H_SUBMITTED_AT, Topology,
@@ -380,10 +380,10 @@ impl Worker {
         let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
         // A result recorded by an earlier delivery (that crashed before its done record)
         // is re-published as it is: the agent does not run twice for one ticket.
-        let finished = match recorded {
+        let sealed = match recorded {
             Some(f) => {
                 tracing::info!("re-publishing the result recorded by an earlier delivery");
-                f
+                Sealed::from(f)
             }
             None => {
                 let run = {
@@ -413,22 +413,29 @@ impl Worker {
                         };
                     }
                 };
-                let finished =
-                    Finished::from_run(ticket, &run, attempt, &self.worker_id, Utc::now());
+                let ours = Sealed::from(Finished::from_run(
+                    ticket,
+                    &run,
+                    attempt,
+                    &self.worker_id,
+                    Utc::now(),
+                ));
                 match self
-                    .store_op(|| self.records.record_result(id, &finished, ttl))
+                    .store_op(|| self.records.record_result(id, &ours, ttl))
                     .await
                 {
-                    Ok(first) => first,
+                    Ok(None) => ours,
+                    Ok(Some(first)) => Sealed::from(first),
                     Err(e) => return self.store_failed(&e),
                 }
             }
         };
-        if let Err(e) = self.publish_finished(&finished).await {
+        if let Err(e) = self.publish_finished(&sealed).await {
             return Disposition::Requeue {
                 error: format!("publishing: {e:#}"),
             };
         }
+        let finished = sealed.finished();
         let done = DoneRecord {
             outcome: finished.outcome.outcome.to_string(),
             attempt,
@@ -471,29 +478,24 @@ impl Worker {
     ///
     /// # Errors
     /// The first publish that did not land.
-    pub async fn publish_finished(&self, finished: &Finished) -> anyhow::Result<()> {
+    pub async fn publish_finished(&self, sealed: &Sealed) -> anyhow::Result<()> {
         let t = &self.topology;
-        for approval in &finished.approvals {
+        for (approval, body) in sealed.approvals() {
             let props = BasicProperties::default()
                 .with_message_id(approval.approval_id.as_str().into())
                 .with_correlation_id(approval.ticket_id.as_str().into());
-            self.publish_held(
-                &t.approvals_exchange,
-                &approval.routing_key(),
-                &serde_json::to_vec(approval)?,
-                props,
-            )
-            .await
-            .with_context(|| format!("approval {}", approval.approval_id))?;
+            self.publish_held(&t.approvals_exchange, &approval.routing_key(), body, props)
+                .await
+                .with_context(|| format!("approval {}", approval.approval_id))?;
         }
-        let o = &finished.outcome;
+        let o = &sealed.finished().outcome;
         let props = BasicProperties::default()
             .with_message_id(o.ticket_id.as_str().into())
             .with_correlation_id(o.ticket_id.as_str().into());
         self.publish_held(
             &t.outcomes_exchange,
             &o.routing_key(),
-            &serde_json::to_vec(o)?,
+            sealed.outcome_body(),
             props,
         )
         .await
