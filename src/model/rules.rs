@@ -33,17 +33,42 @@ pub struct RulesModel {
     /// The guesses of the last few tickets: every turn of a ticket reads the same text,
     /// and embedding it once is enough.
     recent: Arc<std::sync::Mutex<Recent>>,
-    /// The readings of the last few tickets, by rendered ticket: every turn of a ticket
-    /// reads the same text, and the rules' reading of it cost more than the rest of a
-    /// turn (docs/benchmarks.md, the profile of scenario b).
+    /// The last few tickets, parsed and read, by rendered ticket: every turn of a
+    /// ticket reads the same text, and parsing and reading it again cost more than the
+    /// rest of a turn (docs/benchmarks.md, the profile of scenario b).
     readings: Arc<std::sync::Mutex<Readings>>,
 }
 
-/// Readings by rendered ticket, and the keys oldest first.
+/// What is kept of each rendered ticket, and the keys oldest first.
 #[derive(Debug, Default)]
 struct Readings {
-    by_ticket: HashMap<String, (Option<IntentGuess>, Arc<Reading>)>,
+    by_ticket: HashMap<String, Kept>,
     order: std::collections::VecDeque<String>,
+}
+
+/// One rendered ticket: its text as the rules see it, and their reading of it under
+/// the intent guess it was made with.
+#[derive(Debug)]
+struct Kept {
+    text: Arc<TicketText>,
+    reading: Option<(Option<IntentGuess>, Arc<Reading>)>,
+}
+
+impl Readings {
+    /// Keeps `rendered`'s entry, made by `make` if there is none, dropping the oldest
+    /// past [`READINGS`].
+    fn entry(&mut self, rendered: &str, make: impl FnOnce() -> Kept) -> &mut Kept {
+        if !self.by_ticket.contains_key(rendered) {
+            while self.order.len() >= READINGS {
+                if let Some(oldest) = self.order.pop_front() {
+                    self.by_ticket.remove(&oldest);
+                }
+            }
+            self.order.push_back(rendered.to_string());
+            self.by_ticket.insert(rendered.to_string(), make());
+        }
+        self.by_ticket.get_mut(rendered).expect("inserted above")
+    }
 }
 
 /// Tickets whose reading is kept: more than a worker runs at once at its usual
@@ -87,30 +112,48 @@ impl RulesModel {
         }
     }
 
-    /// The reading of the ticket rendered as `rendered` (parsed as `t`), from the last
-    /// few tickets' if it is there.
-    fn reading(&self, rendered: &str, t: &TicketText, guess: Option<IntentGuess>) -> Arc<Reading> {
+    /// The ticket rendered as `rendered`, as the rules see it, from the last few
+    /// tickets' if it is there; `None` when the conversation holds no ticket.
+    fn ticket_text(&self, rendered: &str) -> Option<Arc<TicketText>> {
         if let Ok(readings) = self.readings.lock()
-            && let Some((g, reading)) = readings.by_ticket.get(rendered)
+            && let Some(kept) = readings.by_ticket.get(rendered)
+        {
+            return Some(kept.text.clone());
+        }
+        let text = Arc::new(TicketText::new(&parse_rendered_ticket(rendered)?));
+        if let Ok(mut readings) = self.readings.lock() {
+            readings.entry(rendered, || Kept {
+                text: text.clone(),
+                reading: None,
+            });
+        }
+        Some(text)
+    }
+
+    /// The reading of the ticket rendered as `rendered` (parsed as `t`), from the last
+    /// few tickets' if it is there and was made under the same guess.
+    fn reading(
+        &self,
+        rendered: &str,
+        t: &Arc<TicketText>,
+        guess: Option<IntentGuess>,
+    ) -> Arc<Reading> {
+        if let Ok(readings) = self.readings.lock()
+            && let Some(Kept {
+                reading: Some((g, reading)),
+                ..
+            }) = readings.by_ticket.get(rendered)
             && *g == guess
         {
             return reading.clone();
         }
         let reading = Arc::new(Reading::of(t, guess));
         if let Ok(mut readings) = self.readings.lock() {
-            let key = rendered.to_string();
-            if readings
-                .by_ticket
-                .insert(key.clone(), (guess, reading.clone()))
-                .is_none()
-            {
-                readings.order.push_back(key);
-            }
-            while readings.order.len() > READINGS {
-                if let Some(oldest) = readings.order.pop_front() {
-                    readings.by_ticket.remove(&oldest);
-                }
-            }
+            let kept = readings.entry(rendered, || Kept {
+                text: t.clone(),
+                reading: None,
+            });
+            kept.reading = Some((guess, reading.clone()));
         }
         reading
     }
@@ -159,12 +202,10 @@ impl SelfAssess for RulesModel {
     /// answered, or no classifier at all (the text rules alone are not checked by
     /// anything).
     async fn assess(&self, conversation: &[Message]) -> Assessment {
-        let rendered = conversation.first().map(|m| m.text());
-        let Some(ticket) = rendered.as_deref().and_then(parse_rendered_ticket) else {
+        let rendered = conversation.first().map(|m| m.text()).unwrap_or_default();
+        let Some(t) = self.ticket_text(&rendered) else {
             return Assessment::Decline("ticket_unreadable");
         };
-        let rendered = rendered.unwrap_or_default();
-        let t = TicketText::new(&ticket);
         let guess = self.guess(&t).await;
         let reading = self.reading(&rendered, &t, guess);
         let (step, basis) = judged_on(&t, &reading, &History::read(conversation), guess);
@@ -198,14 +239,12 @@ impl ChatModel for RulesModel {
             .count()
             + 1;
         let rendered = request.messages.first().map(|m| m.text());
-        let ticket = rendered.as_deref().and_then(parse_rendered_ticket);
-        let step = match ticket {
+        let step = match rendered.as_deref().and_then(|r| self.ticket_text(r)) {
             None => Step::Final(
                 "ESCALATED: [out_of_scope] The ticket could not be read from the conversation."
                     .into(),
             ),
-            Some(ticket) => {
-                let t = TicketText::new(&ticket);
+            Some(t) => {
                 let guess = self.guess(&t).await;
                 let h = History::read(request.messages);
                 let reading = self.reading(rendered.as_deref().unwrap_or_default(), &t, guess);
@@ -318,6 +357,7 @@ impl History {
 }
 
 /// The parts of the ticket the rules read.
+#[derive(Debug)]
 struct TicketText {
     ticket_id: String,
     customer_id: String,
