@@ -1,7 +1,8 @@
 //! The lab's child processes: workers, the approvals service, the fake model, the bare
 //! loop, a Redis of its own. Started with `tokio::process` and killed if dropped, so a
 //! failed run leaves nothing behind; signalled through `rustix`; measured (CPU time,
-//! peak RSS) through `procfs`. Nothing here blocks a runtime thread.
+//! peak RSS, and the CPU time of the broker and Redis beside them) through `procfs`.
+//! Nothing here blocks a runtime thread.
 
 use std::path::Path;
 use std::process::{ExitStatus, Stdio};
@@ -117,6 +118,55 @@ impl Child {
         Usage {
             cpu_secs,
             peak_rss_kib,
+        }
+    }
+}
+
+/// CPU seconds used so far by the processes on this host that a run shares its cores
+/// with: the broker (every `beam.smp`), Redis (every `redis-server`) and this process,
+/// the harness that publishes the tickets and collects the outcomes. Two snapshots,
+/// taken around a run, say what each spent on it: on a two-core machine the worker
+/// competes with all three for the same cores. `None` for a service with no process
+/// here (it runs on another host).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct HostCpu {
+    /// The broker's CPU seconds.
+    pub broker: Option<f64>,
+    /// Redis's CPU seconds.
+    pub redis: Option<f64>,
+    /// This process's CPU seconds.
+    pub harness: f64,
+}
+
+impl HostCpu {
+    /// Reads `/proc` now. Processes that go away while it reads are skipped.
+    pub fn now() -> Self {
+        let ticks = procfs::ticks_per_second() as f64;
+        let cpu = |s: &procfs::process::Stat| (s.utime + s.stime) as f64 / ticks;
+        let mut out = Self::default();
+        if let Ok(all) = procfs::process::all_processes() {
+            for stat in all.flatten().filter_map(|p| p.stat().ok()) {
+                let slot = match stat.comm.as_str() {
+                    "beam.smp" => &mut out.broker,
+                    "redis-server" => &mut out.redis,
+                    _ => continue,
+                };
+                *slot = Some(slot.unwrap_or(0.0) + cpu(&stat));
+            }
+        }
+        out.harness = procfs::process::Process::myself()
+            .and_then(|p| p.stat())
+            .map_or(0.0, |s| cpu(&s));
+        out
+    }
+
+    /// What was spent between `earlier` and now (`self`).
+    pub fn since(&self, earlier: &Self) -> Self {
+        let delta = |now: Option<f64>, then: Option<f64>| Some((now? - then?).max(0.0));
+        Self {
+            broker: delta(self.broker, earlier.broker),
+            redis: delta(self.redis, earlier.redis),
+            harness: (self.harness - earlier.harness).max(0.0),
         }
     }
 }
