@@ -236,7 +236,7 @@ impl RedisStore {
     }
 
     fn keys(&self, key: &str) -> Keys {
-        let done = format!("{}:idem:{}", self.prefix, kv::tag(key));
+        let done = kv::key(&self.prefix, "idem", key);
         Keys {
             lease: format!("{done}:lease"),
             claims: format!("{done}:claims"),

@@ -140,6 +140,20 @@ pub fn tag(id: &str) -> String {
     format!("{{{id}}}")
 }
 
+/// The key `{prefix}:{kind}:{id}` with `id` as its hash tag ([`tag`]). Built by hand
+/// rather than with `format!`: the worker makes six of these a delivery, and `format!`
+/// cost it over 20,000 instructions (docs/benchmarks.md, scenario b).
+pub fn key(prefix: &str, kind: &str, id: &str) -> String {
+    let mut key = String::with_capacity(prefix.len() + kind.len() + id.len() + 4);
+    key.push_str(prefix);
+    key.push(':');
+    key.push_str(kind);
+    key.push_str(":{");
+    key.push_str(id);
+    key.push('}');
+    key
+}
+
 /// The id inside a key that ends in a hash tag (`prefix:lease:{T-1}` → `T-1`).
 pub fn untag<'a>(key: &'a str, before: &str) -> Option<&'a str> {
     key.strip_prefix(before)?
@@ -506,6 +520,7 @@ mod tests {
         assert_eq!(key, "p:lease:{T-1}x}");
         assert_eq!(untag(&key, "p:lease:"), Some("T-1}x"));
         assert_eq!(untag("p:lease:T-1", "p:lease:"), None);
+        assert_eq!(super::key("p", "lease", "T-1}x"), key);
     }
 
     #[test]

@@ -279,8 +279,8 @@ impl Ledger {
 
     fn keys(&self, call: &str) -> (String, String) {
         (
-            format!("{}:delivered:{}", self.prefix, kv::tag(call)),
-            format!("{}:claim:{}", self.prefix, kv::tag(call)),
+            kv::key(&self.prefix, "delivered", call),
+            kv::key(&self.prefix, "claim", call),
         )
     }
 

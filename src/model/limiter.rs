@@ -342,7 +342,7 @@ impl Limiter {
                 .clone()
         });
         Budget {
-            redis_key: format!("{}:limit:{}", self.prefix, kv::tag(&key)),
+            redis_key: kv::key(&self.prefix, "limit", &key),
             limiter: self.clone(),
             provider,
             key,

@@ -143,7 +143,7 @@ pub struct Finished {
 
 /// A [`Finished`] with its messages serialised once: the bytes recorded in Redis hold
 /// exactly the bytes published, and neither is serialised a second time.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Sealed {
     finished: Finished,
     outcome: Vec<u8>,

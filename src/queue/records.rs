@@ -71,20 +71,6 @@ fn parse<T: serde::de::DeserializeOwned>(v: &str) -> Result<T, StoreError> {
     serde_json::from_str(v).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-// The ticket id is the hash tag (`kv::tag`): a ticket's done, lease and result keys
-// share a slot, as the lease scripts need on Redis Cluster. Built by hand: a delivery
-// makes six of these, and `format!` cost it 20,000 instructions.
-fn record_key(prefix: &str, kind: &str, ticket_id: &str) -> String {
-    let mut key = String::with_capacity(prefix.len() + kind.len() + ticket_id.len() + 4);
-    key.push_str(prefix);
-    key.push(':');
-    key.push_str(kind);
-    key.push_str(":{");
-    key.push_str(ticket_id);
-    key.push('}');
-    key
-}
-
 struct Keys {
     done: String,
     lease: String,
@@ -117,8 +103,10 @@ impl TicketRecords {
         &self.prefix
     }
 
+    // The ticket id is the hash tag: a ticket's done, lease and result keys share a
+    // slot, as the lease scripts need on Redis Cluster.
     fn key(&self, kind: &str, ticket_id: &str) -> String {
-        record_key(&self.prefix, kind, ticket_id)
+        kv::key(&self.prefix, kind, ticket_id)
     }
 
     fn keys(&self, ticket_id: &str) -> Keys {
@@ -334,17 +322,5 @@ impl TicketRecords {
         let patterns =
             ["lease", "result", "done", "dead"].map(|kind| format!("{}:{kind}:*", self.prefix));
         kv::delete_matching(&self.conn, &patterns).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_record_key_ends_in_the_ticket_id_as_its_hash_tag() {
-        let key = record_key("ta", "lease", "T-1{x}");
-        assert_eq!(key, format!("ta:lease:{}", kv::tag("T-1{x}")));
-        assert_eq!(kv::untag(&key, "ta:lease:"), Some("T-1{x}"));
     }
 }

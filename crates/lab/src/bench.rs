@@ -269,15 +269,15 @@ pub struct HostShare {
 impl HostShare {
     fn of(workers_cpu: f64, host: proc::HostCpu, tickets: usize, seconds: f64) -> Self {
         let per = |s: f64| s * 1000.0 / tickets.max(1) as f64;
-        let all =
-            workers_cpu + host.broker.unwrap_or(0.0) + host.redis.unwrap_or(0.0) + host.harness;
-        Self {
+        let mut share = Self {
             workers_ms: per(workers_cpu),
             broker_ms: host.broker.map(per),
             redis_ms: host.redis.map(per),
             harness_ms: per(host.harness),
-            cores_busy: all / seconds.max(1e-9),
-        }
+            cores_busy: 0.0,
+        };
+        share.cores_busy = share.all_ms() / per(seconds.max(1e-9));
+        share
     }
 
     /// Every process's ms per ticket together.
@@ -746,7 +746,7 @@ async fn scenario_with(
         }
     });
 
-    let host_before = proc::HostCpu::now();
+    let host_before = tokio::task::spawn_blocking(proc::HostCpu::now).await?;
     let workers_before: f64 = children.iter().map(|c| c.usage().cpu_secs).sum();
     // Publish every ticket, confirmed in windows, remembering when each left.
     let mut published: HashMap<String, Instant> = HashMap::with_capacity(tickets.len());
@@ -806,7 +806,9 @@ async fn scenario_with(
         Some(l) => Some(measure_limited(l, &fake_listen, &metrics_addrs, first.elapsed()).await?),
         None => None,
     };
-    let host = proc::HostCpu::now().since(&host_before);
+    let host = tokio::task::spawn_blocking(proc::HostCpu::now)
+        .await?
+        .since(&host_before);
     let mut cpu = 0.0;
     let mut rss_kib = 0;
     for c in &children {

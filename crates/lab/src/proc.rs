@@ -139,7 +139,8 @@ pub struct HostCpu {
 }
 
 impl HostCpu {
-    /// Reads `/proc` now. Processes that go away while it reads are skipped.
+    /// Reads `/proc` now: every process's stat, which blocks (run it off the runtime's
+    /// threads). Processes that go away while it reads are skipped.
     pub fn now() -> Self {
         let ticks = procfs::ticks_per_second() as f64;
         let cpu = |s: &procfs::process::Stat| (s.utime + s.stime) as f64 / ticks;
