@@ -15,6 +15,7 @@ use lapin::{Channel, Connection};
 use crate::agent::{Agent, Budget};
 use crate::approvals::service::ApprovalsApp;
 use crate::approvals::{ApprovalStore, Approvals, Publisher};
+use crate::backoff::Backoff;
 use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::{BackendKind, Settings};
@@ -23,7 +24,8 @@ use crate::connector::zendesk::ZendeskSink;
 use crate::connector::{Connector, ConnectorApp, Ledger, RetryPolicy, Sink};
 use crate::domain::clock::Clock;
 use crate::embedding::{Embedder, Memo};
-use crate::executor::Outbox;
+use crate::executor::ledger::ExecutionLedger;
+use crate::executor::{Executor, Outbox};
 use crate::idempotency::RedisStore;
 use crate::ingest::dedupe::Dedupe;
 use crate::ingest::link::Link;
@@ -337,19 +339,31 @@ pub async fn approvals(
         .await
         .context("connecting to Redis (redis.url) for the executor's claims")?;
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    Ok(Approvals {
-        store,
-        backend: commerce_backend(settings)?,
+    let backend = commerce_backend(settings)?;
+    let approvals = &settings.approvals;
+    let executor = Executor {
+        ledger: ExecutionLedger::new(store.pool().clone()),
+        clock: Clock::resolve(settings.clock.now, backend.snapshot_now()),
+        backend,
         outbox: outbox(settings)?,
         idempotency: Arc::new(idempotency),
+        lease: Duration::from_secs(settings.idempotency.lease_secs),
+        result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
+        retry: Backoff::new(
+            Duration::from_millis(approvals.execution_backoff_ms),
+            Duration::from_secs(approvals.execution_backoff_max_secs),
+        ),
+        deadline: Duration::from_secs(approvals.execution_deadline_secs),
+    };
+    Ok(Approvals {
+        store,
+        executor,
         publisher,
         decisions_exchange: topology.decisions_exchange,
         outcomes_exchange: topology.outcomes_exchange,
         policies: Arc::new(crate::approvals::policy::Policies::new(
             &settings.approvals.policies,
         )?),
-        lease: Duration::from_secs(settings.idempotency.lease_secs),
-        result_ttl: Duration::from_secs(settings.idempotency.result_ttl_secs),
         notifier: crate::approvals::notify::Notifier::start(
             &settings.approvals.notifications,
             &settings.approvals.listen,

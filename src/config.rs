@@ -553,6 +553,15 @@ pub struct ApprovalsSettings {
     pub pending_ttl_secs: u64,
     /// Seconds between sweeps.
     pub sweep_secs: u64,
+    /// Seconds after its approval an action may keep failing transiently (the backend
+    /// down, answering 5xx) before it is given up: the approval fails and its ticket is
+    /// escalated (`execution_failed`).
+    pub execution_deadline_secs: u64,
+    /// The first wait, in milliseconds, before an action that failed transiently is
+    /// tried again; doubled on each later attempt, with jitter.
+    pub execution_backoff_ms: u64,
+    /// The longest wait, in seconds, between two attempts of one action.
+    pub execution_backoff_max_secs: u64,
     /// Seconds a console session lasts.
     pub session_ttl_secs: u64,
     /// Mark the session cookie Secure.
@@ -950,7 +959,7 @@ impl Settings {
     pub fn validate(&self) -> anyhow::Result<()> {
         let ingest = &self.ingest;
         let connector = &self.connector;
-        let checks: [(&str, bool); 33] = [
+        let checks: [(&str, bool); 35] = [
             ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
             ("agent.max_turns", self.agent.max_turns >= 1),
             ("agent.concurrency", self.agent.concurrency >= 1),
@@ -991,6 +1000,14 @@ impl Settings {
                 (-1.0..=1.0).contains(&self.kb.min_similarity),
             ),
             ("idempotency.lease_secs", self.idempotency.lease_secs >= 1),
+            (
+                "approvals.execution_deadline_secs",
+                self.approvals.execution_deadline_secs >= 1,
+            ),
+            (
+                "approvals.execution_backoff_ms",
+                self.approvals.execution_backoff_ms >= 1,
+            ),
             ("worker.concurrency", self.worker.concurrency >= 1),
             ("worker.max_attempts", self.worker.max_attempts >= 1),
             (

@@ -161,10 +161,18 @@ pub struct Metrics {
     /// `ticket_agent_approvals_decided_total{decision}`: `approved`, `rejected`,
     /// `expired`.
     pub approvals_decided: IntCounterVec,
-    /// `ticket_agent_approvals_executed_total{tool, status}`: executions of approved
-    /// actions: `executed`, `failed` (refused for good), `pending` (not done yet;
-    /// retried by the sweep).
+    /// `ticket_agent_approvals_executed_total{tool, status}`: approved actions settled,
+    /// once each by the process that settled it: `executed`, `failed` (it did not
+    /// happen: refused for good, eligibility changed, given up), `unknown` (given up
+    /// after calls whose outcome nobody knows); and `pending`, once per attempt that
+    /// failed transiently (retried after a backoff).
     pub approvals_executed: IntCounterVec,
+    /// `ticket_agent_approvals_approved_unexecuted`: approved actions not executed yet
+    /// (executing, or retrying while the backend fails).
+    pub approvals_unexecuted: IntGauge,
+    /// `ticket_agent_approvals_oldest_approved_unexecuted_age_seconds`: how long ago the
+    /// oldest of them was approved (0 when none).
+    pub approvals_oldest_unexecuted_age: Gauge,
     /// `ticket_agent_approvals_pending_by_tool{tool}`: actions waiting, per gated tool.
     pub approvals_pending_by_tool: IntGaugeVec,
     /// `ticket_agent_approvals_oldest_pending_age_by_tool_seconds{tool}`: the oldest
@@ -442,6 +450,16 @@ impl Metrics {
                 "ticket_agent_approvals_executed_total",
                 "Executions of approved actions, by tool and status.",
                 &["tool", "status"],
+            ),
+            approvals_unexecuted: int_gauge(
+                &r,
+                "ticket_agent_approvals_approved_unexecuted",
+                "Approved actions not executed yet (executing, or retrying while the backend fails).",
+            ),
+            approvals_oldest_unexecuted_age: gauge(
+                &r,
+                "ticket_agent_approvals_oldest_approved_unexecuted_age_seconds",
+                "How long ago the oldest approved action not executed yet was approved.",
             ),
             approvals_pending_by_tool: {
                 let g = IntGaugeVec::new(

@@ -30,6 +30,8 @@ struct Env {
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     service: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
     app_store: ticket_agent::approvals::ApprovalStore,
+    /// The running service's decision path, for running a sweep from the test.
+    core: ticket_agent::approvals::Approvals,
     idem: ticket_agent::idempotency::RedisStore,
     // Last: dropped after the service has stopped.
     _db: common::pg::TestDb,
@@ -61,6 +63,9 @@ impl Env {
         settings.approvals.listen = "127.0.0.1:0".into();
         settings.approvals.sweep_secs = 1;
         settings.approvals.database_url = db.url.clone();
+        // The wiremock shop serves the fixture world's orders: eligibility, asked again
+        // at execution, is judged at that world's "now".
+        settings.clock.now = ticket_agent::commerce::embedded::World::fixture().now;
         let var = format!("TA_TEST_REVIEWERS_{name}")
             .replace('-', "_")
             .to_uppercase();
@@ -77,6 +82,7 @@ impl Env {
             .unwrap();
         let base = format!("http://{}", app.local_addr().unwrap());
         let app_store = app.approvals().store.clone();
+        let core = app.approvals().clone();
         let idem = ticket_agent::idempotency::RedisStore::connect(
             &settings.redis.url,
             &settings.redis.key_prefix,
@@ -97,9 +103,60 @@ impl Env {
             stop: Some(tx),
             service: Some(service),
             app_store,
+            core,
             idem,
             _db: db,
         }
+    }
+
+    /// Stops the service and starts it again over the same database, shop and broker
+    /// (a restart, or a new replica), with a new console address.
+    async fn restart(&mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        self.service.take().unwrap().await.unwrap().unwrap();
+        let app = ticket_agent::app::approvals_app(self.settings.clone())
+            .await
+            .unwrap();
+        self.base = format!("http://{}", app.local_addr().unwrap());
+        self.core = app.approvals().clone();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        self.service = Some(tokio::spawn(app.run_until_stopped(async {
+            let _ = rx.await;
+        })));
+        self.stop = Some(tx);
+    }
+
+    async fn approve(&self, id: &str, token: &str) -> (u16, Value) {
+        let r = reqwest::Client::new()
+            .post(format!("{}/api/approvals/{id}/approve", self.base))
+            .bearer_auth(token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Runs the service's sweep here, now, as its own timer would.
+    async fn sweep(&self) {
+        ticket_agent::approvals::service::sweep(&self.settings, &self.core)
+            .await
+            .unwrap();
+    }
+
+    /// The next escalated outcome on the escalations queue.
+    async fn next_escalation(&self, why: &str) -> Value {
+        let m = next_message(
+            &self.ch,
+            &self.topology.escalations_queue,
+            true,
+            Duration::from_secs(20),
+            Duration::from_millis(50),
+            why,
+        )
+        .await;
+        serde_json::from_slice(&m.data).unwrap()
     }
 
     async fn publish(&self, message: &ApprovalMessage) {
@@ -236,7 +293,10 @@ async fn duplicate_and_newer_proposals_make_one_record_and_fifty_approvals_one_r
             .await
             .unwrap()
             .unwrap();
-        if r.proposals == 3 {
+        // A superseding proposal is hidden from reviewers until the policies have been
+        // applied to it (a step after storing it): wait for both, or the list below
+        // can catch it between the two.
+        if r.proposals == 3 && r.policy_checked {
             assert_eq!(
                 r.message.arguments["amount_usd"], 24.99,
                 "the newest proposal stands"
@@ -530,7 +590,13 @@ async fn an_order_refunded_through_one_ticket_is_not_refunded_again_through_anot
 
     // A restart: the embedded shop has forgotten the refund and would pay again.
     let restarted = core_over(&db, &prefix).await;
-    let order = restarted.backend.order("O1001").await.unwrap().unwrap();
+    let order = restarted
+        .executor
+        .backend
+        .order("O1001")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         order.refunded_usd.cents(),
         0,
@@ -543,7 +609,13 @@ async fn an_order_refunded_through_one_ticket_is_not_refunded_again_through_anot
     assert_eq!(out.record.status, ApprovalStatus::Failed);
     let execution = out.record.execution.unwrap();
     assert_eq!(execution.result["error"], "amount_exceeds_refundable");
-    let order = restarted.backend.order("O1001").await.unwrap().unwrap();
+    let order = restarted
+        .executor
+        .backend
+        .order("O1001")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(order.refunded_usd.cents(), 0, "the shop was never called");
     assert_eq!(
         restarted.store.order_refunded_cents("O1001").await.unwrap(),
@@ -582,7 +654,10 @@ async fn two_replicas_approving_two_tickets_for_one_order_at_once_refund_it_once
     // The two replicas share one shop here (the HTTP backend's case): the database
     // is what must stop the second refund, not the shop.
     let two = ticket_agent::approvals::Approvals {
-        backend: one.backend.clone(),
+        executor: ticket_agent::executor::Executor {
+            backend: one.executor.backend.clone(),
+            ..two.executor.clone()
+        },
         ..two
     };
     let mut ids = Vec::new();
@@ -616,7 +691,7 @@ async fn two_replicas_approving_two_tickets_for_one_order_at_once_refund_it_once
         .filter(|s| **s == ApprovalStatus::Failed)
         .count();
     assert_eq!((executed, failed), (1, 5), "{statuses:?}");
-    let order = one.backend.order("O1001").await.unwrap().unwrap();
+    let order = one.executor.backend.order("O1001").await.unwrap().unwrap();
     assert_eq!(order.refunded_usd.cents(), 2499);
     assert_eq!(one.store.order_refunded_cents("O1001").await.unwrap(), 2499);
     one.store.close().await;
@@ -987,7 +1062,7 @@ async fn an_approval_is_bound_to_the_arguments_it_saw_and_the_executor_runs_noth
         ),
         "{refused:?}"
     );
-    let order = core.backend.order("O1001").await.unwrap().unwrap();
+    let order = core.executor.backend.order("O1001").await.unwrap().unwrap();
     assert_eq!(order.refunded_usd.cents(), 0);
     drop(conn);
     core.store.close().await;
@@ -1304,5 +1379,335 @@ async fn an_approval_that_waits_for_a_human_and_then_expires_is_announced_to_bot
         assert!(!body.contains("The mouse broke"), "{body}");
         assert!(!body.contains(&tiny.approval_id), "{body}");
     }
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_executed_refund_approved_again_after_redis_lost_its_data_and_a_restart_is_not_paid_again()
+ {
+    let mut env = Env::start("redis-loss", |_| {}).await;
+    let a = refund_approval("T-LOSS-1", 24.99, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let (status, body) = env.approve(&a.approval_id, TOKEN).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["record"]["status"], "executed", "{body}");
+    assert_eq!(env.refund_calls().await.values().sum::<usize>(), 1);
+
+    // Redis keeps nothing on disk: a restart (or a failover) empties it. Then the
+    // service restarts, and both reviewers approve the executed refund again.
+    env.idem.delete_all().await.unwrap();
+    env.restart().await;
+    for token in [TOKEN, "bob-test-token-4567"] {
+        let (status, body) = env.approve(&a.approval_id, token).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["record"]["status"], "executed", "{body}");
+        assert_eq!(
+            body["record"]["execution"]["result"]["confirmation_id"], "rf_shop_1",
+            "answered from the execution's row: {body}"
+        );
+    }
+    // And sweeps pass over it.
+    env.sweep().await;
+    env.sweep().await;
+    assert_eq!(
+        env.refund_calls().await.values().sum::<usize>(),
+        1,
+        "the shop was paid once"
+    );
+    assert_eq!(
+        env.app_store.order_refunded_cents("O1001").await.unwrap(),
+        2499
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refund_whose_order_was_cancelled_after_the_proposal_is_not_paid_and_its_ticket_is_escalated()
+ {
+    let env = Env::start("eligibility", |_| {}).await;
+    // Proposed while the order was delivered and eligible; the shop says now that it
+    // was cancelled (the fixture's O1006).
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids("T-CANCELLED", "issue_refund", "O1006");
+    let a = ApprovalMessage {
+        approval_id: approval_id.to_string(),
+        customer_id: "C003".into(),
+        arguments: json!({ "order_id": "O1006", "amount_usd": 59.9, "idempotency_key": key }),
+        ..refund_approval("T-CANCELLED", 59.9, chrono::Utc::now())
+    };
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let (status, body) = env.approve(&a.approval_id, TOKEN).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["record"]["status"], "failed", "{body}");
+    let result = &body["record"]["execution"]["result"];
+    assert_eq!(result["error"], "eligibility_changed", "{body}");
+    assert!(
+        result["detail"].as_str().unwrap().contains("cancelled"),
+        "{body}"
+    );
+    assert!(
+        env.refund_calls().await.is_empty(),
+        "the shop was not called"
+    );
+    assert_eq!(
+        env.app_store.order_refunded_cents("O1006").await.unwrap(),
+        0
+    );
+    let escalation = env
+        .next_escalation("the ticket of a refund refused at execution was not escalated")
+        .await;
+    assert_eq!(escalation["ticket_id"], "T-CANCELLED");
+    assert_eq!(escalation["category"], "execution_failed");
+    let reason = escalation["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("no longer eligible") && reason.contains("cancelled"),
+        "a human can act on it: {reason}"
+    );
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refund_the_shop_keeps_failing_is_retried_then_given_up_at_its_deadline_and_escalated() {
+    let env = Env::start("deadline", |s| {
+        s.approvals.execution_deadline_secs = 3;
+        s.approvals.execution_backoff_ms = 200;
+        s.approvals.execution_backoff_max_secs = 1;
+    })
+    .await;
+    // O1010's refunds answer 503 for ever.
+    Mock::given(method("POST"))
+        .and(path("/orders/O1010/refunds"))
+        .respond_with(ResponseTemplate::new(503).set_body_string("down for maintenance"))
+        .mount(&env.shop)
+        .await;
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids("T-DOWN", "issue_refund", "O1010");
+    let a = ApprovalMessage {
+        approval_id: approval_id.to_string(),
+        customer_id: "C005".into(),
+        arguments: json!({ "order_id": "O1010", "amount_usd": 33.97, "idempotency_key": key }),
+        eligibility: Some(ticket_agent::domain::approval::EligibilityBasis {
+            policy_ref: "refund-policy/window-30-days".into(),
+            max_amount_usd: ticket_agent::domain::money::Usd::from_cents(3397),
+        }),
+        ..refund_approval("T-DOWN", 33.97, chrono::Utc::now())
+    };
+    let gave_up_before = ticket_agent::metrics::global()
+        .approvals_executed
+        .with_label_values(&["issue_refund", "unknown"])
+        .get();
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    // The decision is taken; the execution is what waits, and the record says so.
+    let (status, body) = env.approve(&a.approval_id, TOKEN).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["record"]["status"], "approved", "{body}");
+    let state = &body["record"]["execution_state"];
+    assert_eq!(state["status"], "retrying", "{body}");
+    assert!(
+        state["last_error"].as_str().unwrap().contains("503"),
+        "{body}"
+    );
+
+    let escalation = env
+        .next_escalation("a refund the shop kept failing never ended")
+        .await;
+    assert_eq!(escalation["ticket_id"], "T-DOWN");
+    assert_eq!(escalation["category"], "execution_failed");
+    assert!(
+        escalation["reason"]
+            .as_str()
+            .unwrap()
+            .contains("may or may not have been carried out"),
+        "{escalation}"
+    );
+    let record = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(record.status, ApprovalStatus::Failed);
+    let execution = record.execution.unwrap();
+    assert_eq!(execution.status, "unknown");
+    assert_eq!(execution.result["error"], "execution_deadline_passed");
+    let calls = env.refund_calls().await.values().sum::<usize>();
+    assert!(calls >= 2, "retried with backoff before giving up: {calls}");
+    // A call may have moved the money: the order's room stays taken until a human looks.
+    assert_eq!(
+        env.app_store.order_refunded_cents("O1010").await.unwrap(),
+        3397
+    );
+    assert_eq!(
+        ticket_agent::metrics::global()
+            .approvals_executed
+            .with_label_values(&["issue_refund", "unknown"])
+            .get(),
+        gave_up_before + 1
+    );
+    // Given up for good: later sweeps do not call the shop again.
+    env.sweep().await;
+    env.sweep().await;
+    assert_eq!(env.refund_calls().await.values().sum::<usize>(), calls);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_concurrent_click_on_one_approval_is_answered_with_its_executed_record() {
+    let env = Env::start("clicks", |_| {}).await;
+    let a = refund_approval("T-CLICKS", 24.99, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    // A second replica over the same database and shop.
+    let replica = ticket_agent::approvals::Approvals {
+        executor: ticket_agent::executor::Executor {
+            backend: env.core.executor.backend.clone(),
+            ..core_over(&env._db, &env.settings.redis.key_prefix)
+                .await
+                .executor
+        },
+        ..env.core.clone()
+    };
+    let mut api = Vec::new();
+    for i in 0..20 {
+        let token = if i % 2 == 0 {
+            TOKEN
+        } else {
+            "bob-test-token-4567"
+        };
+        let url = format!("{}/api/approvals/{}/approve", env.base, a.approval_id);
+        api.push(tokio::spawn(async move {
+            let r = reqwest::Client::new()
+                .post(url)
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            let status = r.status().as_u16();
+            (status, r.json::<Value>().await.unwrap_or(Value::Null))
+        }));
+    }
+    let mut direct = Vec::new();
+    for i in 0..10 {
+        let replica = replica.clone();
+        let id = a.approval_id.clone();
+        direct.push(tokio::spawn(async move {
+            replica
+                .decide(&id, Verdict::Approve, &format!("carol-{i}"), None)
+                .await
+        }));
+    }
+    for t in api {
+        let (status, body) = t.await.unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["record"]["status"], "executed", "{body}");
+    }
+    for t in direct {
+        let out = t.await.unwrap().unwrap();
+        assert_eq!(out.record.status, ApprovalStatus::Executed);
+    }
+    assert_eq!(env.refund_calls().await.values().sum::<usize>(), 1);
+    replica.store.close().await;
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_failed_executions_escalation_is_published_once_whoever_races_to_publish_it() {
+    let env = Env::start("followup-once", |_| {}).await;
+    // Decided, executed and failed, its follow-ups not published yet: what a decision
+    // and two replicas' sweeps all find at once after a crash.
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids("T-ONCE", "issue_refund", "O1006");
+    let a = ApprovalMessage {
+        approval_id: approval_id.to_string(),
+        customer_id: "C003".into(),
+        arguments: json!({ "order_id": "O1006", "amount_usd": 59.9, "idempotency_key": key }),
+        ..refund_approval("T-ONCE", 59.9, chrono::Utc::now())
+    };
+    // Stored and decided with the broker out of reach, so that nothing is published yet.
+    let offline = ticket_agent::approvals::Approvals {
+        publisher: std::sync::Arc::new(ticket_agent::queue::PublishChannel::default()),
+        ..env.core.clone()
+    };
+    offline.store.upsert(&a, Default::default()).await.unwrap();
+    let out = offline
+        .decide(&a.approval_id, Verdict::Approve, "alice", None)
+        .await
+        .unwrap();
+    assert_eq!(out.record.status, ApprovalStatus::Failed);
+    assert!(!out.record.outcome_published && !out.record.audit_published);
+
+    let mut racers = Vec::new();
+    for _ in 0..12 {
+        let core = env.core.clone();
+        let record = out.record.clone();
+        racers.push(tokio::spawn(async move {
+            core.publish_followups(&record).await;
+        }));
+    }
+    for r in racers {
+        r.await.unwrap();
+    }
+    env.wait_for_outcome_published(&a.approval_id).await;
+    env.sweep().await;
+    let first = env
+        .next_escalation("the failed execution's ticket was not escalated")
+        .await;
+    assert_eq!(first["ticket_id"], "T-ONCE");
+    // Nothing else is on the queue: the confirm of every publish has come back, so a
+    // second copy would be there already.
+    let ch = env.conn.create_channel().await.unwrap();
+    let left = ch
+        .queue_declare(
+            env.topology.escalations_queue.as_str().into(),
+            lapin::options::QueueDeclareOptions {
+                passive: true,
+                ..Default::default()
+            },
+            Default::default(),
+        )
+        .await
+        .unwrap()
+        .message_count();
+    assert_eq!(left, 0, "the escalation was published more than once");
+    let _ = ch.close(200, "done".into()).await;
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_execution_is_counted_once_in_the_metrics_however_often_it_is_approved_and_swept() {
+    let env = Env::start("count-once", |_| {}).await;
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids("T-COUNT", "send_email", "customer@example.com");
+    let email = ApprovalMessage {
+        approval_id: approval_id.to_string(),
+        tool: "send_email".into(),
+        arguments: json!({
+            "to": "customer@example.com", "subject": "Your order",
+            "body": "It is on its way.", "ticket_id": "T-COUNT", "idempotency_key": key,
+        }),
+        eligibility: None,
+        ..refund_approval("T-COUNT", 1.0, chrono::Utc::now())
+    };
+    let executed = || {
+        ticket_agent::metrics::global()
+            .approvals_executed
+            .with_label_values(&["send_email", "executed"])
+            .get()
+    };
+    let before = executed();
+    env.publish(&email).await;
+    env.wait_for_status(&email.approval_id, ApprovalStatus::Pending)
+        .await;
+    for token in [TOKEN, "bob-test-token-4567", TOKEN] {
+        let (status, body) = env.approve(&email.approval_id, token).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["record"]["status"], "executed", "{body}");
+    }
+    env.core.execute(&email.approval_id).await.unwrap();
+    env.sweep().await;
+    env.sweep().await;
+    assert_eq!(executed(), before + 1);
     env.stop().await;
 }

@@ -5,12 +5,12 @@
 //! redelivered or re-published approval is the same record, and a restart of Redis or
 //! of the service loses nothing. A decision is a guarded transition
 //! (`pending → approved | rejected`) in one transaction, so two reviewers clicking at
-//! once produce one decision. An approved refund is first claimed against its order's
-//! refunded total in the database (no order is refunded above its total, whichever
-//! tickets asked), then runs through [`crate::executor::execute_approved`], whose
-//! idempotency claim in Redis is what makes a second approval, a restart or a
-//! redelivery yield the recorded result instead of a second refund. A rejection or a
-//! failed execution ends in an escalated outcome for its ticket. The consumer and
+//! once produce one decision. An approved action runs through the
+//! [`crate::executor::Executor`], whose execution row in the same database is the guard
+//! of money: a second approval, a sweep, a restart, a redelivery or Redis losing its
+//! data gets the recorded result, never a second refund, and no order is refunded
+//! above its total whichever tickets asked. A rejection or a failed execution ends in
+//! an escalated outcome for its ticket. The consumer and
 //! sweeps live in [`service`], the HTTP doors in [`web`] (the console's filtered,
 //! bulk and history pages in [`volume`]), webhook notifications in [`notify`], and
 //! the operators' dead-letter page, served on the same port, in [`dead_letters`].
@@ -34,19 +34,24 @@ use lapin::BasicProperties;
 use serde::{Deserialize, Serialize};
 use tracing::Instrument;
 
-use crate::commerce::{BackendError, CommerceBackend};
 use crate::domain::approval::PendingAction;
 use crate::domain::money::Usd;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
-use crate::executor::{
-    Effects, ExecuteError, Execution, ExecutionRecord, Outbox, execute_approved,
-};
-use crate::idempotency::IdempotencyStore;
+use crate::executor::{Executed, ExecutionRecord, Executor, Job};
 use crate::kv::StoreError;
 use crate::queue::PublishError;
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
-use store::RefundClaim;
+use store::Followup;
 pub use store::{ApprovalStore, PendingFilter};
+
+/// How long a decision waits for a concurrent execution of the same approval (another
+/// reviewer's click, a sweep) to settle before it answers with the record as it is.
+const SETTLE_WAIT: Duration = Duration::from_secs(15);
+
+/// How long one caller holds the publication of a decision's follow-up: longer than a
+/// confirmed publish takes (the broker's confirm timeout is 30 s), so that a slow
+/// publish is not doubled, and short enough for the sweep to take over after a crash.
+const FOLLOWUP_CLAIM: Duration = Duration::from_secs(60);
 
 /// Where an approval is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -149,6 +154,10 @@ pub struct ApprovalRecord {
     /// Who has approved so far, in order (a policy as `policy:<rule>`).
     #[serde(default)]
     pub approvers: Vec<String>,
+    /// The execution's row once it reached the executor: `retrying` with the attempts
+    /// and the last error while the backend fails, then how it settled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub execution_state: Option<crate::executor::ledger::ExecutionState>,
     /// The W3C trace context (`traceparent`, `tracestate`) of the span that received
     /// the proposal: the decision, hours later, continues the ticket's trace from it.
     /// Empty when no trace was exported.
@@ -202,6 +211,9 @@ pub enum DecideError {
     /// Execution failed transiently; the approval stands and is retried by the sweep.
     #[error("approved, but executing failed for now (it will be retried): {0}")]
     ExecutionPending(String),
+    /// Another process is executing the approved action now.
+    #[error("approval {0} is being executed by another process")]
+    InProgress(String),
     /// The decision is not one that may be taken (a rejection without a reason, an
     /// edit above what eligibility allows, …): nothing changed.
     #[error("{0}")]
@@ -364,12 +376,8 @@ impl Publisher for crate::queue::PublishChannel {
 pub struct Approvals {
     /// The pending store.
     pub store: ApprovalStore,
-    /// The shop refunds go to.
-    pub backend: Arc<dyn CommerceBackend>,
-    /// Where emails go.
-    pub outbox: Arc<dyn Outbox>,
-    /// Claims and results of executions.
-    pub idempotency: Arc<dyn IdempotencyStore>,
+    /// Runs approved actions, guarded by the executions' rows in the database.
+    pub executor: Executor,
     /// Where audit records and escalations go.
     pub publisher: Arc<dyn Publisher>,
     /// The `approvals.decisions` exchange.
@@ -378,10 +386,6 @@ pub struct Approvals {
     pub outcomes_exchange: String,
     /// The approval policies, applied when a proposal arrives.
     pub policies: Arc<policy::Policies>,
-    /// How long an execution claim holds.
-    pub lease: Duration,
-    /// How long an execution result is kept.
-    pub result_ttl: Duration,
     /// Tells the webhooks about approvals that need a human or expired.
     pub notifier: notify::Notifier,
 }
@@ -562,7 +566,14 @@ impl Approvals {
             }
         }
         if verdict == Verdict::Approve {
-            self.execute(id).await?;
+            match self.execute(id).await {
+                Ok(()) => {}
+                Err(DecideError::InProgress(_)) => self.wait_settled(id).await?,
+                // The decision stands and the record says the execution is retrying;
+                // the sweep tries again after a backoff.
+                Err(DecideError::ExecutionPending(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
         let record = self
             .store
@@ -578,18 +589,32 @@ impl Approvals {
         })
     }
 
-    /// Executes an approved action (again, harmlessly, if it already ran) and records
-    /// the result on the approval.
+    /// Executes an approved action through the executor and records the result on
+    /// the approval. Once settled, an execution is answered from its row in the
+    /// database and never run again: a second approval, a sweep, a restart or Redis
+    /// losing its data cannot reach the backend twice.
     ///
     /// # Errors
-    /// [`DecideError::ExecutionPending`] when the backend is unavailable or another
-    /// process is executing it now.
+    /// [`DecideError::InProgress`] when another process is executing it now;
+    /// [`DecideError::ExecutionPending`] when the backend failed transiently (the sweep
+    /// retries it after a backoff, until `approvals.execution_deadline_secs`);
+    /// [`DecideError::Conflict`] for an approval that is not approved.
     pub async fn execute(&self, id: &str) -> Result<(), DecideError> {
         let record = self
             .store
             .get(id)
             .await?
             .ok_or_else(|| DecideError::NotFound(id.into()))?;
+        match record.status {
+            ApprovalStatus::Executed | ApprovalStatus::Failed => return Ok(()),
+            ApprovalStatus::Approved => {}
+            other => {
+                return Err(DecideError::Conflict {
+                    id: id.into(),
+                    status: other.as_str(),
+                });
+            }
+        }
         let action = approved_action(&record)?;
         // Inside a decision, its child; from the sweep (a retry, maybe days later),
         // a child of the span that received the proposal.
@@ -608,7 +633,7 @@ impl Approvals {
             crate::telemetry::continue_from_map(&span, &record.trace_context);
         }
         let result = self
-            .execute_in_span(id, &record, action, &span)
+            .execute_in_span(&record, &action, &span)
             .instrument(span.clone())
             .await;
         if result.is_err() {
@@ -620,17 +645,15 @@ impl Approvals {
 
     async fn execute_in_span(
         &self,
-        id: &str,
         record: &ApprovalRecord,
-        action: PendingAction,
+        action: &PendingAction,
         span: &tracing::Span,
     ) -> Result<(), DecideError> {
-        let fx = Effects {
-            backend: self.backend.as_ref(),
-            outbox: self.outbox.as_ref(),
-            store: self.idempotency.as_ref(),
-            lease: self.lease,
-            result_ttl: self.result_ttl,
+        let id = record.message.approval_id.as_str();
+        let job = Job {
+            action,
+            approved_at: record.decided_at.unwrap_or(record.received_at),
+            proposed_at: record.message.created_at,
         };
         let executed = |status: &str| {
             crate::metrics::global()
@@ -638,108 +661,63 @@ impl Approvals {
                 .with_label_values(&[record.message.tool.as_str(), status])
                 .inc();
         };
-        let (action, executed) = (&action, &executed);
-        let finish = |execution: Execution| async move {
-            let status = if execution.record.status == "succeeded" {
-                ApprovalStatus::Executed
-            } else {
-                ApprovalStatus::Failed
-            };
-            span.record("ticket_agent.execution.status", status.as_str());
-            span.record("ticket_agent.execution.replayed", execution.replayed);
-            executed(status.as_str());
-            self.store
-                .record_execution(
-                    id,
-                    action.request.idempotency_key(),
-                    status,
-                    &execution.record,
-                )
-                .await
-        };
-        if let Some(refused) = self.claim_refund(id, action).await? {
-            finish(Execution {
-                record: refused,
-                replayed: false,
-            })
-            .await?;
-            return Ok(());
-        }
-        match execute_approved(action, &fx).await {
-            Ok(execution) => {
-                finish(execution).await?;
+        match self.executor.run(&job).await? {
+            Executed::Now(execution) => {
+                let status = match execution.record.status.as_str() {
+                    "succeeded" => "executed",
+                    other => other,
+                };
+                span.record("ticket_agent.execution.status", status);
+                span.record("ticket_agent.execution.replayed", execution.replayed);
+                // Counted once per approval: only the call that settled it counts.
+                executed(status);
                 Ok(())
             }
-            Err(ExecuteError::Store(e)) => {
-                executed("pending");
-                Err(DecideError::Store(e))
+            Executed::Recorded(recorded) => {
+                span.record("ticket_agent.execution.status", recorded.status.as_str());
+                span.record("ticket_agent.execution.replayed", true);
+                Ok(())
             }
-            Err(e) => {
+            Executed::InProgress => Err(DecideError::InProgress(id.into())),
+            Executed::Retrying {
+                error,
+                attempt,
+                next_at,
+            } => {
                 executed("pending");
-                Err(DecideError::ExecutionPending(e.to_string()))
+                tracing::warn!(approval_id = id, attempt, next_at = ?next_at, error = %crate::telemetry::redact(&error), "approved action not executed yet; it is retried after a backoff");
+                Err(DecideError::ExecutionPending(error))
             }
+            Executed::NotDue(at) => Err(DecideError::ExecutionPending(format!(
+                "waiting to retry until {at}"
+            ))),
         }
     }
 
-    /// For a refund: claims its amount against the order's refunded total in the
-    /// database, whose ceiling is the order's total as the shop states it. Returns the
-    /// failure to record, without calling the shop, when the order is unknown or has
-    /// no room for it; `None` to go on and execute.
-    async fn claim_refund(
-        &self,
-        id: &str,
-        action: &PendingAction,
-    ) -> Result<Option<ExecutionRecord>, DecideError> {
-        let Some((order_id, amount)) = action.refund_order() else {
-            return Ok(None);
-        };
-        let refused = |e: BackendError| {
-            Some(ExecutionRecord {
-                approval_id: action.approval_id.clone(),
-                status: "failed".into(),
-                result: serde_json::json!({ "error": e.code(), "detail": e.to_string() }),
-            })
-        };
-        let order = match self.backend.order(order_id).await {
-            Ok(Some(order)) => order,
-            Ok(None) => return Ok(refused(BackendError::OrderNotFound(order_id.into()))),
-            Err(e) => return Err(DecideError::ExecutionPending(e.to_string())),
-        };
-        let claim = self
-            .store
-            .claim_refund(
-                id,
-                action.request.idempotency_key(),
-                order_id,
-                amount.cents(),
-                order.total_usd.cents(),
-            )
-            .await?;
-        Ok(match claim {
-            RefundClaim::Claimed | RefundClaim::AlreadyClaimed => None,
-            RefundClaim::Exceeds {
-                refunded_cents,
-                refundable_cents,
-            } => {
-                tracing::warn!(
-                    approval_id = id,
-                    order_id,
-                    refunded_cents,
-                    refundable_cents,
-                    "refund refused: the order has been refunded through other approvals"
-                );
-                refused(BackendError::ExceedsRefundable {
-                    requested: amount,
-                    refundable: Usd::from_cents(refundable_cents - refunded_cents).max(Usd::ZERO),
-                })
+    /// Waits, a bounded time, for another process's execution of `id` to settle: a
+    /// reviewer whose click decided gets the result, not an error, when a concurrent
+    /// click happened to run it.
+    async fn wait_settled(&self, id: &str) -> Result<(), DecideError> {
+        let until = tokio::time::Instant::now() + self.executor.lease.min(SETTLE_WAIT);
+        while tokio::time::Instant::now() < until {
+            if self
+                .store
+                .get(id)
+                .await?
+                .is_some_and(|r| r.status != ApprovalStatus::Approved)
+            {
+                return Ok(());
             }
-        })
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        Ok(())
     }
 
     /// Publishes a record's decision to `approvals.decisions` and marks it published;
     /// a failure leaves it for the sweep.
     pub async fn publish_audit(&self, record: &ApprovalRecord) {
-        if !self.publisher.is_connected() {
+        let id = record.message.approval_id.as_str();
+        if !self.publisher.is_connected() || !self.claim_followup(id, Followup::Audit).await {
             return;
         }
         let audit = DecisionAudit {
@@ -777,7 +755,8 @@ impl Approvals {
                 }
             }
             Err(e) => {
-                tracing::warn!(error = %e, approval_id = %audit.approval_id, "audit record not published yet; the sweep retries")
+                tracing::warn!(error = %e, approval_id = %audit.approval_id, "audit record not published yet; the sweep retries");
+                self.release_followup(id, Followup::Audit).await;
             }
         }
     }
@@ -888,11 +867,34 @@ impl Approvals {
         }
     }
 
+    /// Whether this caller is the one to publish `followup` of `id` now.
+    async fn claim_followup(&self, id: &str, followup: Followup) -> bool {
+        match self
+            .store
+            .claim_followup(id, followup, FOLLOWUP_CLAIM)
+            .await
+        {
+            Ok(claimed) => claimed,
+            Err(e) => {
+                tracing::warn!(approval_id = id, error = %e, "could not claim a publication; the sweep retries");
+                false
+            }
+        }
+    }
+
+    async fn release_followup(&self, id: &str, followup: Followup) {
+        if let Err(e) = self.store.release_followup(id, followup).await {
+            tracing::warn!(approval_id = id, error = %e, "could not give a publication claim back; it runs out by itself");
+        }
+    }
+
     async fn publish_outcome(&self, record: &ApprovalRecord) {
-        if !self.publisher.is_connected() {
+        let m = &record.message;
+        if !self.publisher.is_connected()
+            || !self.claim_followup(&m.approval_id, Followup::Outcome).await
+        {
             return;
         }
-        let m = &record.message;
         let (category, reason) = match record.status {
             ApprovalStatus::Rejected => (
                 EscalationCategory::ApprovalRejected,
@@ -964,7 +966,9 @@ impl Approvals {
                 }
             }
             Err(e) => {
-                tracing::warn!(error = %e, approval_id = %m.approval_id, "the ticket's outcome not published yet; the sweep retries")
+                tracing::warn!(error = %e, approval_id = %m.approval_id, "the ticket's outcome not published yet; the sweep retries");
+                self.release_followup(&m.approval_id, Followup::Outcome)
+                    .await;
             }
         }
     }

@@ -6,8 +6,10 @@
 //! `approvals.decisions` are published again.
 //!
 //! Every replica may sweep: each transition is guarded in the database, and an
-//! execution by its idempotency claim, so two sweeps racing on one approval do the
-//! work once.
+//! execution by its row there (`crate::executor::ledger`), so two sweeps racing on
+//! one approval do the work once. An execution the backend keeps refusing transiently
+//! is retried after a growing backoff until `approvals.execution_deadline_secs`, then
+//! given up: its ticket is escalated (`execution_failed`).
 //!
 //! The console's port also serves `/metrics` and `/readyz` (the channel audit records
 //! are published on is open, Redis answers `PING`, PostgreSQL answers); each sweep
@@ -28,7 +30,7 @@ use tracing::Instrument;
 use super::dead_letters::DeadLetterPage;
 use super::guard::{FailureLimiter, guard};
 use super::web::{Reviewers, WebState, router};
-use super::{ApprovalStatus, Approvals};
+use super::{ApprovalStatus, Approvals, DecideError};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
 use crate::metrics::{self, Readiness, ReadyCheck};
@@ -45,7 +47,7 @@ impl ReadyCheck for ApprovalsHealth {
     async fn readiness(&self) -> Readiness {
         let rabbitmq = self.0.publisher.is_connected();
         let (redis, postgres) = tokio::join!(
-            tokio::time::timeout(metrics::READY_TIMEOUT, self.0.idempotency.ping()),
+            tokio::time::timeout(metrics::READY_TIMEOUT, self.0.executor.idempotency.ping()),
             tokio::time::timeout(metrics::READY_TIMEOUT, self.0.store.ping()),
         );
         Readiness {
@@ -85,6 +87,9 @@ pub async fn refresh_backlog_gauges(approvals: &Approvals) -> anyhow::Result<()>
             .with_label_values(&[tool])
             .set(age_of(b.and_then(|b| b.oldest)));
     }
+    let (unexecuted, oldest) = approvals.store.unexecuted_backlog().await?;
+    m.approvals_unexecuted.set(unexecuted);
+    m.approvals_oldest_unexecuted_age.set(age_of(oldest));
     let cents = approvals.store.auto_approved_cents_today().await?;
     m.approvals_auto_approved_usd_today
         .set(cents as f64 / 100.0);
@@ -401,11 +406,15 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
         let Some(record) = approvals.store.get(&id).await? else {
             continue;
         };
-        if record.status == ApprovalStatus::Approved
-            && let Err(e) = approvals.execute(&id).await
-        {
-            // A backend or SMTP error may name the recipient.
-            tracing::warn!(approval_id = %id, error = %crate::telemetry::redact(&e.to_string()), "approved action still not executed");
+        if record.status == ApprovalStatus::Approved {
+            match approvals.execute(&id).await {
+                // Not due yet, executing elsewhere, or retrying (the executor said so).
+                Ok(()) | Err(DecideError::InProgress(_) | DecideError::ExecutionPending(_)) => {}
+                Err(e) => {
+                    // A backend or SMTP error may name the recipient.
+                    tracing::warn!(approval_id = %id, error = %crate::telemetry::redact(&e.to_string()), "approved action still not executed");
+                }
+            }
         }
         let record = approvals.store.get(&id).await?.unwrap_or(record);
         approvals.publish_followups(&record).await;

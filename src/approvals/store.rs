@@ -21,6 +21,7 @@ use sqlx::{PgPool, Row};
 
 use super::{ApprovalRecord, ApprovalStatus};
 use crate::executor::ExecutionRecord;
+use crate::executor::ledger::ExecutionState;
 use crate::kv::StoreError;
 use crate::queue::messages::ApprovalMessage;
 
@@ -51,23 +52,6 @@ pub fn redacted_url(url: &str) -> String {
 }
 
 pub use crate::domain::approval::arguments_digest;
-
-/// What claiming a refund against its order's refunded total found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RefundClaim {
-    /// Counted now: the order had room for it.
-    Claimed,
-    /// Counted before (an earlier attempt of the same approval): go on.
-    AlreadyClaimed,
-    /// The order has no room: the amount, added to what was refunded or is being
-    /// refunded through other approvals, exceeds what the order can refund.
-    Exceeds {
-        /// Cents already refunded or claimed for the order.
-        refunded_cents: i64,
-        /// Cents the order can refund in all.
-        refundable_cents: i64,
-    },
-}
 
 /// What an approval binds itself to: the proposal the reviewer saw (by its digest),
 /// and the arguments the executor is to run (the proposal's, or the reviewer's edit).
@@ -106,6 +90,25 @@ pub enum PolicyApproval {
     NotPending,
 }
 
+/// What follows a decision and is published once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Followup {
+    /// The audit record on `approvals.decisions`.
+    Audit,
+    /// A rejection's or a failure's escalated outcome for its ticket.
+    Outcome,
+}
+
+impl Followup {
+    /// Its (published, claimed-until) columns.
+    fn columns(self) -> (&'static str, &'static str) {
+        match self {
+            Followup::Audit => ("audit_published", "audit_claimed_until"),
+            Followup::Outcome => ("outcome_published", "outcome_claimed_until"),
+        }
+    }
+}
+
 /// A console session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
@@ -136,7 +139,10 @@ const RECORD_COLUMNS: &str = "message, args_digest, status, received_at, proposa
      decided_at, note, approved_arguments, approved_digest, execution, audit_published, \
      outcome_published, trace_context, required_approvals, policy_rule, policy_checked, \
      ARRAY(SELECT d.reviewer FROM decisions d WHERE d.approval_id = approvals.approval_id \
-           AND d.verdict = 'approve' ORDER BY d.decided_at, d.reviewer) AS approvers";
+           AND d.verdict = 'approve' ORDER BY d.decided_at, d.reviewer) AS approvers, \
+     (SELECT json_build_object('status', e.status, 'attempts', e.attempts, 'calls', e.calls, \
+             'last_error', e.last_error, 'next_attempt_at', e.next_attempt_at) \
+      FROM executions e WHERE e.approval_id = approvals.approval_id) AS execution_state";
 
 fn record_from_row(row: &PgRow) -> Result<ApprovalRecord, StoreError> {
     let status: String = row.try_get("status")?;
@@ -150,6 +156,9 @@ fn record_from_row(row: &PgRow) -> Result<ApprovalRecord, StoreError> {
         .try_get("trace_context")
         .map_err(|e| StoreError::Corrupt(format!("{}: trace: {e}", message.approval_id)))?;
     let approved_arguments: Option<Json<Value>> = row.try_get("approved_arguments")?;
+    let execution_state: Option<Json<ExecutionState>> = row
+        .try_get("execution_state")
+        .map_err(|e| StoreError::Corrupt(format!("{}: execution row: {e}", message.approval_id)))?;
     Ok(ApprovalRecord {
         status: ApprovalStatus::parse(&status)
             .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
@@ -169,6 +178,7 @@ fn record_from_row(row: &PgRow) -> Result<ApprovalRecord, StoreError> {
         policy_rule: row.try_get("policy_rule")?,
         policy_checked: row.try_get("policy_checked")?,
         approvers: row.try_get("approvers")?,
+        execution_state: execution_state.map(|j| j.0),
         trace_context,
         message,
     })
@@ -819,177 +829,47 @@ impl ApprovalStore {
         .await?)
     }
 
-    /// Claims `cents` of `order_id`'s refundable amount for approval `id`, in one
-    /// transaction holding the order's row lock: the sum of everything refunded or
-    /// being refunded through this database, plus this amount, may not exceed
-    /// `refundable_cents`. The claim is the `executions` row (status `claimed`).
+    /// Claims the publication of what follows a decision of `id` (`Followup::Audit`
+    /// or `Followup::Outcome`) for `hold`: true for exactly one caller while it is
+    /// unpublished and unclaimed, so a decision and the sweeps of several replicas
+    /// publish it once. A claim never marked published runs out after `hold` and is
+    /// taken again (the copy keeps its message id, so a consumer can tell).
     ///
     /// # Errors
     /// The database unavailable.
-    pub async fn claim_refund(
+    pub async fn claim_followup(
         &self,
         id: &str,
-        idempotency_key: &str,
-        order_id: &str,
-        cents: i64,
-        refundable_cents: i64,
-    ) -> Result<RefundClaim, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO order_refunds (order_id) VALUES ($1) ON CONFLICT DO NOTHING")
-            .bind(order_id)
-            .execute(&mut *tx)
-            .await?;
-        let refunded: i64 = sqlx::query_scalar(
-            "SELECT refunded_cents FROM order_refunds WHERE order_id = $1 FOR UPDATE",
-        )
-        .bind(order_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        let existing: Option<String> =
-            sqlx::query_scalar("SELECT status FROM executions WHERE approval_id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if let Some("claimed" | "succeeded") = existing.as_deref() {
-            return Ok(RefundClaim::AlreadyClaimed);
-        }
-        if refunded + cents > refundable_cents {
-            audit(
-                &mut tx,
-                id,
-                "refund_refused",
-                "executor",
-                serde_json::json!({
-                    "order_id": order_id, "amount_cents": cents,
-                    "refunded_cents": refunded, "refundable_cents": refundable_cents,
-                }),
-            )
-            .await?;
-            tx.commit().await?;
-            return Ok(RefundClaim::Exceeds {
-                refunded_cents: refunded,
-                refundable_cents,
-            });
-        }
-        sqlx::query(
-            "INSERT INTO executions (approval_id, idempotency_key, order_id, amount_cents, status) \
-             VALUES ($1, $2, $3, $4, 'claimed') \
-             ON CONFLICT (approval_id) DO UPDATE SET status = 'claimed', claimed_at = now(), \
-             amount_cents = EXCLUDED.amount_cents, finished_at = NULL",
-        )
+        followup: Followup,
+        hold: Duration,
+    ) -> Result<bool, StoreError> {
+        let (published, claimed) = followup.columns();
+        Ok(sqlx::query(&format!(
+            "UPDATE approvals SET {claimed} = now() + $2 * interval '1 millisecond' \
+             WHERE approval_id = $1 AND NOT {published} \
+             AND ({claimed} IS NULL OR {claimed} < now())"
+        ))
         .bind(id)
-        .bind(idempotency_key)
-        .bind(order_id)
-        .bind(cents)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "UPDATE order_refunds SET refunded_cents = refunded_cents + $2, updated_at = now() \
-             WHERE order_id = $1",
-        )
-        .bind(order_id)
-        .bind(cents)
-        .execute(&mut *tx)
-        .await?;
-        audit(
-            &mut tx,
-            id,
-            "refund_claimed",
-            "executor",
-            serde_json::json!({ "order_id": order_id, "amount_cents": cents, "refunded_cents_before": refunded }),
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(RefundClaim::Claimed)
-    }
-
-    /// Records what execution produced: the approval's status and result, the
-    /// execution row, and, when a refund failed for good, its amount given back to
-    /// the order's refundable room. One transaction; only an `approved` approval moves.
-    ///
-    /// # Errors
-    /// The database unavailable.
-    pub async fn record_execution(
-        &self,
-        id: &str,
-        idempotency_key: &str,
-        status: ApprovalStatus,
-        execution: &ExecutionRecord,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let moved = sqlx::query(
-            "UPDATE approvals SET status = $2, execution = $3 \
-             WHERE approval_id = $1 AND status = 'approved'",
-        )
-        .bind(id)
-        .bind(status.as_str())
-        .bind(Json(execution))
-        .execute(&mut *tx)
+        .bind(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX))
+        .execute(&self.pool)
         .await?
         .rows_affected()
-            == 1;
-        if moved {
-            let outcome = if status == ApprovalStatus::Executed {
-                "succeeded"
-            } else {
-                "failed"
-            };
-            // A refund claimed against its order: settle the claim.
-            let claim: Option<(Option<String>, Option<i64>, String)> = sqlx::query_as(
-                "SELECT order_id, amount_cents, status FROM executions WHERE approval_id = $1 \
-                 FOR UPDATE",
-            )
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-            match claim {
-                Some((order, cents, was)) => {
-                    sqlx::query(
-                        "UPDATE executions SET status = $2, result = $3, finished_at = now() \
-                         WHERE approval_id = $1",
-                    )
-                    .bind(id)
-                    .bind(outcome)
-                    .bind(Json(&execution.result))
-                    .execute(&mut *tx)
-                    .await?;
-                    if outcome == "failed"
-                        && was == "claimed"
-                        && let (Some(order), Some(cents)) = (order, cents)
-                    {
-                        sqlx::query(
-                            "UPDATE order_refunds SET refunded_cents = refunded_cents - $2, \
-                             updated_at = now() WHERE order_id = $1",
-                        )
-                        .bind(order)
-                        .bind(cents)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
-                }
-                None => {
-                    sqlx::query(
-                        "INSERT INTO executions (approval_id, idempotency_key, status, result, \
-                         finished_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING",
-                    )
-                    .bind(id)
-                    .bind(idempotency_key)
-                    .bind(outcome)
-                    .bind(Json(&execution.result))
-                    .execute(&mut *tx)
-                    .await?;
-                }
-            }
-            audit(
-                &mut tx,
-                id,
-                status.as_str(),
-                "executor",
-                serde_json::json!({ "result": execution.result }),
-            )
-            .await?;
-        }
-        tx.commit().await?;
+            == 1)
+    }
+
+    /// Gives a publication claim back unpublished (the broker refused it), so that the
+    /// next sweep tries at once.
+    ///
+    /// # Errors
+    /// The database unavailable.
+    pub async fn release_followup(&self, id: &str, followup: Followup) -> Result<(), StoreError> {
+        let (published, claimed) = followup.columns();
+        sqlx::query(&format!(
+            "UPDATE approvals SET {claimed} = NULL WHERE approval_id = $1 AND NOT {published}"
+        ))
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -1030,6 +910,18 @@ impl ApprovalStore {
              ORDER BY decided_at LIMIT 10000",
         )
         .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Approved actions not executed yet: how many, and when the oldest was approved.
+    ///
+    /// # Errors
+    /// The database unavailable.
+    pub async fn unexecuted_backlog(&self) -> Result<(i64, Option<DateTime<Utc>>), StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT count(*), min(decided_at) FROM approvals WHERE status = 'approved'",
+        )
+        .fetch_one(&self.pool)
         .await?)
     }
 
@@ -1180,6 +1072,11 @@ impl ApprovalStore {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// The pool, for the executor's ledger over the same database.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
     }
 
     /// Closes the pool (tests, before their database is dropped).

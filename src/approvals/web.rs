@@ -567,7 +567,10 @@ fn decide_error(e: &DecideError) -> (StatusCode, String) {
         DecideError::Conflict { .. } | DecideError::Changed(_) => StatusCode::CONFLICT,
         DecideError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
         DecideError::NotAsApproved(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        DecideError::Store(_) | DecideError::ExecutionPending(_) => StatusCode::SERVICE_UNAVAILABLE,
+        DecideError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+        // The decision is recorded; what is not finished is the execution, which the
+        // sweep carries on: accepted, not unavailable, so that nobody retries it.
+        DecideError::ExecutionPending(_) | DecideError::InProgress(_) => StatusCode::ACCEPTED,
     };
     (status, e.to_string())
 }
