@@ -23,6 +23,14 @@
 //! replica promoted) and later started again, with the time the fleet took to notice
 //! and to recover measured.
 //!
+//! With `redis_data_loss`, the approvals service has a Redis of its own that keeps
+//! nothing on disk, emptied and restarted several times while refunds are approved,
+//! approved again (the automatic reviewer re-approves executed ones) and executed, the
+//! service itself SIGKILLed as usual: the database alone must keep every refund to one
+//! payment. Whatever the mode, every refund call that reaches the shop after the
+//! database recorded that execution as succeeded is counted (`paid_after_settled`):
+//! only the shop's own idempotency key stood between it and a second payment.
+//!
 //! With `rabbitmq_cluster`, RabbitMQ is a three-node cluster of its own
 //! (`scripts/rabbitmq-cluster`) whose nodes every process lists in `amqp.url`, and the
 //! broker fault is the node that leads the tickets queue stopped (started again 10 s
@@ -97,6 +105,11 @@ pub struct ChaosOptions {
     /// Keep the approvals' database in a PostgreSQL server of the run's own and crash
     /// it once (otherwise a scratch database on the machine's server, left running).
     pub restart_postgres: bool,
+    /// Give the approvals service a Redis of its own that keeps nothing on disk, and
+    /// empty and restart it this many times while approvals are decided, approved again
+    /// and executed (the automatic reviewer then also approves decided refunds again);
+    /// 0: the approvals service shares the workers' Redis, which keeps its data.
+    pub redis_data_loss: usize,
     /// The ticket-agent binary.
     pub binary: PathBuf,
 }
@@ -150,6 +163,12 @@ pub struct ChaosReport {
     pub refund_calls_stopped_by_key: usize,
     /// (ticket, order) pairs paid more than once.
     pub double_refunds: usize,
+    /// Refund calls that reached the shop after the database had recorded that
+    /// approval's execution as succeeded: each one a second payment, but for the shop's
+    /// own idempotency key. The database must stop them all.
+    pub paid_after_settled: usize,
+    /// Times the approvals service's Redis was emptied and restarted.
+    pub redis_wipes: usize,
     /// Resolution rate (resolved or refund proposed) on this traffic.
     pub resolution_rate: f64,
     /// The same, on the tickets whose label says they should close (the seed's
@@ -227,6 +246,7 @@ impl ChaosReport {
         self.lost == 0
             && self.duplicated == 0
             && self.double_refunds == 0
+            && self.paid_after_settled == 0
             && self.valid_dead == 0
             && self.left_in_queues == 0
             && self.poison_dead == self.poison
@@ -248,13 +268,14 @@ impl std::fmt::Display for ChaosReport {
         let mark = |ok: bool| if ok { "ok " } else { "FAIL" };
         writeln!(
             f,
-            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} Redis Cluster master kill(s), {} RabbitMQ restart(s), {} RabbitMQ cluster node stop(s), {} PostgreSQL crash(es)",
+            "chaos: {} lines ({} poison) in {:.1} s; faults: {} worker kills, {} approvals-service kills, {} Redis restart(s), {} approvals' Redis emptied and restarted, {} Redis Cluster master kill(s), {} RabbitMQ restart(s), {} RabbitMQ cluster node stop(s), {} PostgreSQL crash(es)",
             self.submitted,
             self.poison,
             self.seconds,
             self.kills,
             self.approvals_kills,
             self.redis_restarts,
+            self.redis_wipes,
             self.redis_master_kills,
             self.rabbitmq_restarts,
             self.rabbitmq_node_stops,
@@ -336,18 +357,20 @@ impl std::fmt::Display for ChaosReport {
             self.left_in_queues
         )?;
         let refunds_ok = self.double_refunds == 0
+            && self.paid_after_settled == 0
             && self.orders_over_refunded == 0
             && self.refund_calls_moved_money == self.refunds_executed
             && self.refunds_executed + self.refunds_refused == self.refunds_proposed;
         writeln!(
             f,
-            "  {} refunds: {} proposed and approved; {} executed ({} calls moved money), {} refused (the order had nothing left to refund); {} (ticket, order) paid twice; {} orders over-refunded",
+            "  {} refunds: {} proposed and approved; {} executed ({} calls moved money), {} refused (the order had nothing left to refund, or is no longer eligible); {} (ticket, order) paid twice; {} calls after the execution was recorded; {} orders over-refunded",
             mark(refunds_ok),
             self.refunds_proposed,
             self.refunds_executed,
             self.refund_calls_moved_money,
             self.refunds_refused,
             self.double_refunds,
+            self.paid_after_settled,
             self.orders_over_refunded
         )?;
         writeln!(
@@ -432,6 +455,9 @@ struct Shop {
     by_key: HashMap<String, (String, Usd, String)>,
     moved: Vec<(String, String, Usd)>,
     stopped_by_key: usize,
+    /// Calls with a key already paid, and when they came: checked afterwards against
+    /// when the database recorded that execution.
+    repeats: Vec<(String, chrono::DateTime<chrono::Utc>)>,
 }
 
 async fn order(
@@ -483,6 +509,7 @@ async fn refund(
     if let Some((o, a, confirmation)) = s.by_key.get(&key).cloned() {
         if o == order && a == amount {
             s.stopped_by_key += 1;
+            s.repeats.push((key.clone(), chrono::Utc::now()));
             return (
                 StatusCode::OK,
                 Json(json!({ "confirmation_id": confirmation, "replayed": true })),
@@ -518,7 +545,9 @@ async fn refund(
     )
 }
 
-fn start_redis(port: u16, dir: &Path) -> anyhow::Result<Child> {
+/// A Redis on `port`, with AOF (`durable`: a restart keeps what was written) or keeping
+/// nothing on disk, as the documented setting of the product's Redis does.
+fn start_redis(port: u16, dir: &Path, durable: bool) -> anyhow::Result<Child> {
     let mut cmd = tokio::process::Command::new("redis-server");
     cmd.args([
         "--port",
@@ -528,7 +557,7 @@ fn start_redis(port: u16, dir: &Path) -> anyhow::Result<Child> {
         "--save",
         "",
         "--appendonly",
-        "yes",
+        if durable { "yes" } else { "no" },
         "--appendfsync",
         "always",
     ])
@@ -560,7 +589,7 @@ impl Redis {
             None => {
                 let port = proc::free_port()?;
                 let addr = format!("127.0.0.1:{port}");
-                let child = start_redis(port, dir)?;
+                let child = start_redis(port, dir, true)?;
                 proc::wait_tcp(&addr, Duration::from_secs(10)).await?;
                 let redis = Redis::Single {
                     child: Some(child),
@@ -593,6 +622,46 @@ impl Redis {
                 let _ = cluster_command(&script, &["stop".as_ref(), dir.as_os_str()]).await;
             }
         }
+    }
+}
+
+/// The approvals service's own Redis under `redis_data_loss`: nothing on disk, emptied
+/// and restarted while approvals are decided and executed.
+struct ForgetfulRedis {
+    child: Option<Child>,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl ForgetfulRedis {
+    async fn start(dir: &Path) -> anyhow::Result<Self> {
+        let dir = dir.join("approvals-redis");
+        std::fs::create_dir_all(&dir)?;
+        let port = proc::free_port()?;
+        let child = start_redis(port, &dir, false)?;
+        proc::wait_tcp(&format!("127.0.0.1:{port}"), Duration::from_secs(10)).await?;
+        Ok(Self {
+            child: Some(child),
+            port,
+            dir,
+        })
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Everything it held is gone: `FLUSHALL`, then a restart with nothing to load.
+    async fn wipe(&mut self) -> anyhow::Result<()> {
+        if let Ok(conn) = ticket_agent::kv::connect(self.url().as_str()).await {
+            let mut c = conn.clone();
+            let _: Result<(), _> = redis::cmd("FLUSHALL").query_async(&mut c).await;
+        }
+        if let Some(old) = self.child.take() {
+            old.stop(Duration::from_secs(10)).await;
+        }
+        self.child = Some(start_redis(self.port, &self.dir, false)?);
+        proc::wait_tcp(&format!("127.0.0.1:{}", self.port), Duration::from_secs(10)).await
     }
 }
 
@@ -1011,9 +1080,20 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             "TICKET_AGENT__COMMERCE__DATA_DIR".into(),
             world_dir.display().to_string(),
         ),
+        // The world's "now", for the approvals service too: its shop is the HTTP one,
+        // which has no snapshot instant, and it asks eligibility again at execution.
+        ("TICKET_AGENT__CLOCK__NOW".into(), now.to_rfc3339()),
     ];
     let mut approvals_env = env.clone();
     approvals_env.push(("TICKET_AGENT__COMMERCE__BACKEND".into(), "http".into()));
+    let mut forgetful = if opts.redis_data_loss > 0 {
+        let redis = ForgetfulRedis::start(&dir).await?;
+        approvals_env.push(("TICKET_AGENT__REDIS__URL".into(), redis.url()));
+        Some(redis)
+    } else {
+        None
+    };
+    let mut last_wipe = Instant::now();
     // The policy is configuration (an array of tables): a configuration folder of the
     // run's own, over the defaults compiled into the binary.
     if let Some(below) = opts.auto_approve_below {
@@ -1073,6 +1153,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let reviewer = tokio::spawn(auto_reviewer(
         format!("http://127.0.0.1:{approvals_port}"),
         token.clone(),
+        opts.redis_data_loss > 0,
     ));
 
     // Faults, while waiting for the drain.
@@ -1141,7 +1222,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                 if let Some(old) = child.take() {
                     old.stop(Duration::from_secs(10)).await;
                 }
-                *child = Some(start_redis(*port, dir)?);
+                *child = Some(start_redis(*port, dir, true)?);
                 proc::wait_tcp(&format!("127.0.0.1:{port}"), Duration::from_secs(10)).await?;
                 report.redis_restarts += 1;
             }
@@ -1183,6 +1264,25 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             }
             _ => {}
         }
+        // The approvals' Redis forgets everything, again and again, while refunds are
+        // approved, approved again and executed.
+        if let Some(redis) = &mut forgetful
+            && report.redis_wipes < opts.redis_data_loss
+            && done * 5 >= report.tickets
+            && last_wipe.elapsed() >= Duration::from_secs(3)
+        {
+            redis.wipe().await?;
+            report.redis_wipes += 1;
+            last_wipe = Instant::now();
+            // And the service restarts with it, as after a node's loss: nothing of the
+            // executions it ran survives in memory or in Redis.
+            approvals.signal(Signal::KILL);
+            let _ = approvals.wait_exit(Duration::from_secs(5)).await;
+            report.approvals_kills += 1;
+            approvals = spawn_approvals(approvals_spawned)?;
+            approvals_spawned += 1;
+            last_approvals_kill = Instant::now();
+        }
         // The database crashes once while approvals are being decided and executed.
         if let Some(server) = &pg
             && report.postgres_restarts == 0
@@ -1214,6 +1314,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         // decided and executed — holding for a second, since an unacked message is
         // not counted as waiting.
         let settled = done >= report.tickets
+            && report.redis_wipes >= opts.redis_data_loss
             && drained(&settings, &topology).await.unwrap_or(false)
             && approvals_settled(&db.url).await.unwrap_or(false);
         if settled {
@@ -1394,6 +1495,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             ))
         })
         .collect();
+    let settled_at = succeeded_at(&db.url).await?;
     {
         let s = shop.lock().expect("shop");
         report.refund_calls_moved_money = s.moved.len();
@@ -1407,6 +1509,11 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
             *paid.entry((ticket, order.clone())).or_default() += 1;
         }
         report.double_refunds = paid.values().filter(|c| **c > 1).count();
+        report.paid_after_settled = s
+            .repeats
+            .iter()
+            .filter(|(key, at)| settled_at.get(key).is_some_and(|settled| settled < at))
+            .count();
         report.orders_over_refunded = s
             .refunded
             .iter()
@@ -1417,6 +1524,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let _ = conn.close(200, "chaos done".into()).await;
     shop_server.abort();
     redis.stop().await;
+    drop(forgetful);
     if let Some(cluster) = rabbit {
         cluster.stop().await;
     }
@@ -1586,12 +1694,36 @@ async fn approvals_settled(database_url: &str) -> anyhow::Result<bool> {
     Ok(settled)
 }
 
-async fn auto_reviewer(base: String, token: String) {
+/// When the database recorded each succeeded execution, by its idempotency key.
+async fn succeeded_at(url: &str) -> anyhow::Result<HashMap<String, chrono::DateTime<chrono::Utc>>> {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await?;
+    let rows: Vec<(String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT idempotency_key, finished_at FROM executions \
+         WHERE status = 'succeeded' AND finished_at IS NOT NULL",
+    )
+    .fetch_all(&mut c)
+    .await?;
+    let _ = c.close().await;
+    Ok(rows.into_iter().collect())
+}
+
+/// Approves every pending refund through the API; with `again`, also approves the
+/// decided ones again, as a double click, a replayed request or a second reviewer
+/// would, hours later.
+async fn auto_reviewer(base: String, token: String, again: bool) {
     let client = reqwest::Client::new();
+    let mut round = 0u64;
     loop {
         tokio::time::sleep(Duration::from_millis(200)).await;
+        round += 1;
+        let status = if again && round % 3 == 0 {
+            "decided"
+        } else {
+            "pending"
+        };
         let Ok(resp) = client
-            .get(format!("{base}/api/approvals?status=pending"))
+            .get(format!("{base}/api/approvals?status={status}&limit=200"))
             .bearer_auth(&token)
             .send()
             .await
@@ -1602,7 +1734,9 @@ async fn auto_reviewer(base: String, token: String) {
             continue;
         };
         for record in list {
-            if record["message"]["tool"] != "issue_refund" {
+            if record["message"]["tool"] != "issue_refund"
+                || (status == "decided" && record["status"] != "executed")
+            {
                 continue;
             }
             let id = record["message"]["approval_id"]

@@ -210,6 +210,12 @@ enum Command {
         /// (by default it lives on a server of the run's own, crashed once).
         #[arg(long)]
         no_postgres_restart: bool,
+        /// Give the approvals service a Redis of its own that keeps nothing on disk, and
+        /// empty and restart it this many times (4 without a number) while refunds are
+        /// approved, approved again and executed; the run fails on any refund call that
+        /// reaches the shop after the database recorded it as paid.
+        #[arg(long, value_name = "WIPES", num_args = 0..=1, default_value_t = 0, default_missing_value = "4")]
+        redis_data_loss: usize,
         /// The ticket-agent binary the workers and the approvals service run (default:
         /// the one beside this binary).
         #[arg(long, value_name = "PATH")]
@@ -429,6 +435,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             orders,
             auto_approve_below,
             no_postgres_restart,
+            redis_data_loss,
             agent_binary: given,
             json,
         } => {
@@ -458,6 +465,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 orders,
                 auto_approve_below: (auto_approve_below > 0.0).then_some(auto_approve_below),
                 restart_postgres: !no_postgres_restart,
+                redis_data_loss,
                 binary: agent_binary(given)?,
             };
             let report = chaos::run(&settings, &opts).await?;
