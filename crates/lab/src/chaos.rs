@@ -1717,7 +1717,7 @@ async fn auto_reviewer(base: String, token: String, again: bool) {
     loop {
         tokio::time::sleep(Duration::from_millis(200)).await;
         round += 1;
-        let status = if again && round % 3 == 0 {
+        let status = if again && round.is_multiple_of(3) {
             "decided"
         } else {
             "pending"
