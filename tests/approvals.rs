@@ -1476,6 +1476,8 @@ async fn a_refund_the_shop_keeps_failing_is_retried_then_given_up_at_its_deadlin
         s.approvals.execution_deadline_secs = 3;
         s.approvals.execution_backoff_ms = 200;
         s.approvals.execution_backoff_max_secs = 1;
+        // The test runs the sweeps itself.
+        s.approvals.sweep_secs = 3600;
     })
     .await;
     // O1010's refunds answer 503 for ever.
@@ -1513,7 +1515,41 @@ async fn a_refund_the_shop_keeps_failing_is_retried_then_given_up_at_its_deadlin
         state["last_error"].as_str().unwrap().contains("503"),
         "{body}"
     );
+    // The console says so, with the error.
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let (_, session) = sign_in(&client, &env.base).await;
+    let page = client
+        .get(format!("{}/decided", env.base))
+        .header("cookie", session.split(';').next().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("retrying: 1 attempt(s) failed") && page.contains("503"),
+        "{page}"
+    );
 
+    // The sweeps retry it until its deadline, then give it up.
+    let start = Instant::now();
+    while env
+        .app_store
+        .get(&a.approval_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .status
+        == ApprovalStatus::Approved
+    {
+        assert!(start.elapsed() < Duration::from_secs(20), "never given up");
+        env.sweep().await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let escalation = env
         .next_escalation("a refund the shop kept failing never ended")
         .await;

@@ -540,6 +540,7 @@ pub fn history_csv_text(records: &[ApprovalRecord]) -> String {
             r.execution
                 .as_ref()
                 .map(|x| super::web::execution_in_words(r, x))
+                .or_else(|| super::web::unsettled_execution_in_words(r))
                 .unwrap_or_default(),
         ];
         let row: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();

@@ -214,6 +214,29 @@ pub(super) fn decision_in_words(r: &ApprovalRecord) -> Markup {
         }
         @if let Some(n) = &r.note { br; em { (n) } }
         @if let Some(x) = &r.execution { br; span .execution { (execution_in_words(r, x)) } }
+        @else if let Some(words) = unsettled_execution_in_words(r) {
+            br; span .execution.retrying { (words) }
+        }
+    }
+}
+
+/// An approved action's execution while it has not settled: executing now, or retrying
+/// after a transient failure, with the attempts, the last error and the next try.
+pub(super) fn unsettled_execution_in_words(r: &ApprovalRecord) -> Option<String> {
+    let state = r.execution_state.as_ref()?;
+    match state.status.as_str() {
+        "claimed" => Some(format!("executing (attempt {})", state.attempts)),
+        "retrying" => {
+            let next = state.next_attempt_at.map_or_else(String::new, |at| {
+                format!("; next attempt at {}", at.format("%H:%M:%S UTC"))
+            });
+            Some(format!(
+                "retrying: {} attempt(s) failed, the last with {}{next}",
+                state.attempts,
+                state.last_error.as_deref().unwrap_or("an unknown error")
+            ))
+        }
+        _ => None,
     }
 }
 
@@ -353,7 +376,11 @@ pub(super) fn execution_in_words(
             .as_str()
             .or(x.result["error"].as_str())
             .unwrap_or("refused by the backend");
-        format!("failed: {why}")
+        if x.status == "unknown" {
+            format!("outcome unknown: {why}")
+        } else {
+            format!("failed: {why}")
+        }
     }
 }
 
