@@ -273,6 +273,23 @@ fn refund_approval(
     }
 }
 
+/// A proposed refund of `amount` for `order` of `customer`, resting on an eligibility
+/// that allowed that much when it was proposed.
+fn order_refund(ticket: &str, customer: &str, order: &str, amount: f64) -> ApprovalMessage {
+    let (approval_id, key) =
+        ticket_agent::domain::approval::derive_ids(ticket, "issue_refund", order);
+    ApprovalMessage {
+        approval_id: approval_id.to_string(),
+        customer_id: customer.into(),
+        arguments: json!({ "order_id": order, "amount_usd": amount, "idempotency_key": key }),
+        eligibility: Some(ticket_agent::domain::approval::EligibilityBasis {
+            policy_ref: "refund-policy/window-30-days".into(),
+            max_amount_usd: ticket_agent::domain::money::Usd::from_dollars(amount).unwrap(),
+        }),
+        ..refund_approval(ticket, amount, chrono::Utc::now())
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn duplicate_and_newer_proposals_make_one_record_and_fifty_approvals_one_refund() {
     let env = Env::start("dupes", |_| {}).await;
@@ -1429,14 +1446,7 @@ async fn a_refund_whose_order_was_cancelled_after_the_proposal_is_not_paid_and_i
     let env = Env::start("eligibility", |_| {}).await;
     // Proposed while the order was delivered and eligible; the shop says now that it
     // was cancelled (the fixture's O1006).
-    let (approval_id, key) =
-        ticket_agent::domain::approval::derive_ids("T-CANCELLED", "issue_refund", "O1006");
-    let a = ApprovalMessage {
-        approval_id: approval_id.to_string(),
-        customer_id: "C003".into(),
-        arguments: json!({ "order_id": "O1006", "amount_usd": 59.9, "idempotency_key": key }),
-        ..refund_approval("T-CANCELLED", 59.9, chrono::Utc::now())
-    };
+    let a = order_refund("T-CANCELLED", "C003", "O1006", 59.9);
     env.publish(&a).await;
     env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
         .await;
@@ -1486,18 +1496,7 @@ async fn a_refund_the_shop_keeps_failing_is_retried_then_given_up_at_its_deadlin
         .respond_with(ResponseTemplate::new(503).set_body_string("down for maintenance"))
         .mount(&env.shop)
         .await;
-    let (approval_id, key) =
-        ticket_agent::domain::approval::derive_ids("T-DOWN", "issue_refund", "O1010");
-    let a = ApprovalMessage {
-        approval_id: approval_id.to_string(),
-        customer_id: "C005".into(),
-        arguments: json!({ "order_id": "O1010", "amount_usd": 33.97, "idempotency_key": key }),
-        eligibility: Some(ticket_agent::domain::approval::EligibilityBasis {
-            policy_ref: "refund-policy/window-30-days".into(),
-            max_amount_usd: ticket_agent::domain::money::Usd::from_cents(3397),
-        }),
-        ..refund_approval("T-DOWN", 33.97, chrono::Utc::now())
-    };
+    let a = order_refund("T-DOWN", "C005", "O1010", 33.97);
     let gave_up_before = ticket_agent::metrics::global()
         .approvals_executed
         .with_label_values(&["issue_refund", "unknown"])
@@ -1653,14 +1652,7 @@ async fn a_failed_executions_escalation_is_published_once_whoever_races_to_publi
     let env = Env::start("followup-once", |_| {}).await;
     // Decided, executed and failed, its follow-ups not published yet: what a decision
     // and two replicas' sweeps all find at once after a crash.
-    let (approval_id, key) =
-        ticket_agent::domain::approval::derive_ids("T-ONCE", "issue_refund", "O1006");
-    let a = ApprovalMessage {
-        approval_id: approval_id.to_string(),
-        customer_id: "C003".into(),
-        arguments: json!({ "order_id": "O1006", "amount_usd": 59.9, "idempotency_key": key }),
-        ..refund_approval("T-ONCE", 59.9, chrono::Utc::now())
-    };
+    let a = order_refund("T-ONCE", "C003", "O1006", 59.9);
     // Stored and decided with the broker out of reach, so that nothing is published yet.
     let offline = ticket_agent::approvals::Approvals {
         publisher: std::sync::Arc::new(ticket_agent::queue::PublishChannel::default()),

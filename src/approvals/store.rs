@@ -1104,14 +1104,7 @@ async fn audit(
     actor: &str,
     detail: Value,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO audit (approval_id, event, actor, detail) VALUES ($1, $2, $3, $4)")
-        .bind(id)
-        .bind(event)
-        .bind(actor)
-        .bind(Json(detail))
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    crate::executor::ledger::audit_as(tx, id, event, actor, detail).await
 }
 
 #[cfg(test)]

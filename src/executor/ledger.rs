@@ -163,14 +163,11 @@ impl ExecutionLedger {
         .bind(idempotency_key)
         .execute(&mut *tx)
         .await?;
-        let row: Row = sqlx::query_as(
-            "SELECT status, lease_until, attempts, calls, reserved, \
-             next_attempt_at, result, last_error, order_id, amount_cents \
-             FROM executions WHERE approval_id = $1 FOR UPDATE",
-        )
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
+        let Some(row) = lock_row(&mut tx, id).await? else {
+            return Err(StoreError::Corrupt(format!(
+                "{id}: its execution row vanished"
+            )));
+        };
         let now: DateTime<Utc> = sqlx::query_scalar("SELECT now()")
             .fetch_one(&mut *tx)
             .await?;
@@ -346,15 +343,7 @@ impl ExecutionLedger {
     /// The database unavailable.
     pub async fn settle(&self, id: &str, record: &ExecutionRecord) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let row: Option<Row> = sqlx::query_as(
-            "SELECT status, lease_until, attempts, calls, reserved, \
-             next_attempt_at, result, last_error, order_id, amount_cents \
-             FROM executions WHERE approval_id = $1 FOR UPDATE",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
+        let Some(row) = lock_row(&mut tx, id).await? else {
             return Ok(false);
         };
         if matches!(row.status.as_str(), "succeeded" | "failed" | "unknown") {
@@ -403,6 +392,17 @@ impl ExecutionLedger {
         tx.commit().await?;
         Ok(due)
     }
+}
+
+/// The execution row of `id`, locked until `tx` ends.
+async fn lock_row(tx: &mut Transaction<'_, Postgres>, id: &str) -> Result<Option<Row>, StoreError> {
+    Ok(sqlx::query_as(
+        "SELECT status, lease_until, attempts, calls, reserved, next_attempt_at, result, \
+         last_error, order_id, amount_cents FROM executions WHERE approval_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?)
 }
 
 fn millis(d: Duration) -> i64 {
@@ -504,19 +504,32 @@ async fn finish(
     Ok(())
 }
 
+/// Appends an entry to the approvals' audit log, inside `tx`.
+///
+/// # Errors
+/// The database unavailable.
+pub(crate) async fn audit_as(
+    tx: &mut Transaction<'_, Postgres>,
+    id: &str,
+    event: &str,
+    actor: &str,
+    detail: Value,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO audit (approval_id, event, actor, detail) VALUES ($1, $2, $3, $4)")
+        .bind(id)
+        .bind(event)
+        .bind(actor)
+        .bind(Json(detail))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 async fn audit(
     tx: &mut Transaction<'_, Postgres>,
     id: &str,
     event: &str,
     detail: Value,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO audit (approval_id, event, actor, detail) VALUES ($1, $2, 'executor', $3)",
-    )
-    .bind(id)
-    .bind(event)
-    .bind(Json(detail))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    audit_as(tx, id, event, "executor", detail).await
 }
