@@ -138,6 +138,29 @@ impl Env {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// `n` approvals of `id` at once through the API, from alice and bob in turn,
+    /// spawned now; each answers its status and body.
+    fn approve_at_once(&self, id: &str, n: usize) -> Vec<tokio::task::JoinHandle<(u16, Value)>> {
+        let client = reqwest::Client::new();
+        (0..n)
+            .map(|i| {
+                let token = if i % 2 == 0 {
+                    TOKEN
+                } else {
+                    "bob-test-token-4567"
+                };
+                let request = client
+                    .post(format!("{}/api/approvals/{id}/approve", self.base))
+                    .bearer_auth(token);
+                tokio::spawn(async move {
+                    let r = request.send().await.unwrap();
+                    let status = r.status().as_u16();
+                    (status, r.json::<Value>().await.unwrap_or(Value::Null))
+                })
+            })
+            .collect()
+    }
+
     /// Runs the service's sweep here, now, as its own timer would.
     async fn sweep(&self) {
         ticket_agent::approvals::service::sweep(&self.settings, &self.core)
@@ -333,30 +356,9 @@ async fn duplicate_and_newer_proposals_make_one_record_and_fifty_approvals_one_r
     );
 
     // Fifty approvals at once through the API, from two reviewers: one refund call.
-    let client = reqwest::Client::new();
-    let mut tasks = Vec::new();
-    for i in 0..50 {
-        let token = if i % 2 == 0 {
-            TOKEN
-        } else {
-            "bob-test-token-4567"
-        };
-        let url = format!("{}/api/approvals/{}/approve", env.base, first.approval_id);
-        let client = client.clone();
-        tasks.push(tokio::spawn(async move {
-            client
-                .post(url)
-                .bearer_auth(token)
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
-        }));
-    }
     let mut statuses = Vec::new();
-    for t in tasks {
-        statuses.push(t.await.unwrap());
+    for t in env.approve_at_once(&first.approval_id, 50) {
+        statuses.push(t.await.unwrap().0);
     }
     assert!(
         statuses.iter().all(|s| *s == 200 || *s == 503),
@@ -1604,25 +1606,7 @@ async fn every_concurrent_click_on_one_approval_is_answered_with_its_executed_re
         },
         ..env.core.clone()
     };
-    let mut api = Vec::new();
-    for i in 0..20 {
-        let token = if i % 2 == 0 {
-            TOKEN
-        } else {
-            "bob-test-token-4567"
-        };
-        let url = format!("{}/api/approvals/{}/approve", env.base, a.approval_id);
-        api.push(tokio::spawn(async move {
-            let r = reqwest::Client::new()
-                .post(url)
-                .bearer_auth(token)
-                .send()
-                .await
-                .unwrap();
-            let status = r.status().as_u16();
-            (status, r.json::<Value>().await.unwrap_or(Value::Null))
-        }));
-    }
+    let api = env.approve_at_once(&a.approval_id, 20);
     let mut direct = Vec::new();
     for i in 0..10 {
         let replica = replica.clone();
