@@ -663,7 +663,7 @@ pub async fn run_trial(
     let ticket = raw
         .validate(settings.agent.max_body_bytes)
         .with_context(|| format!("case {}: invalid ticket", case.id))?;
-    let (agent, _shop) = crate::app::embedded_agent(&settings, world, model).await?;
+    let (agent, _shop) = crate::assembly::embedded_agent(&settings, world, model).await?;
     let run = crate::process::run_one(&agent, &ticket).await;
     let (failures, unsafe_reasons) = judge(case, &run);
     let (facts_found, facts_missing) = message_facts(case, &run);
@@ -706,7 +706,7 @@ pub async fn run_eval(
     mut on_done: impl FnMut(&TrialResult),
 ) -> anyhow::Result<EvalReport> {
     let started_at = Utc::now();
-    let base = crate::app::load_world(settings)?;
+    let base = crate::assembly::load_world(settings)?;
     let jobs = cases
         .iter()
         .flat_map(|c| (1..=trials.max(1)).map(move |t| (c, t)));

@@ -7,8 +7,8 @@
 //! checks that no import closes a cycle; docs/architecture.md draws the picture).
 //! - [`cli`]: the commands: argument types, one function per command, what they print.
 //! - [`eval`]: the eval set's runner and metrics.
-//! - [`app`]: one builder per piece from [`config::Settings`], for production, the tests
-//!   and the lab alike.
+//! - [`app`]: one builder per service from [`config::Settings`], for production, the
+//!   tests and the lab alike.
 //! - [`ingest`]: the HTTP ingest API: tickets in, validated as `submit` does, deduplicated
 //!   in Redis, published with confirms (Zendesk's webhook too); its service and OpenAPI
 //!   document.
@@ -20,6 +20,8 @@
 //! - [`queue`]: RabbitMQ topology, the one consumer, messages, the worker, the ticket's
 //!   Redis records, `submit`, the dead-letter commands.
 //! - [`process`]: the embedded job (JSON Lines in, outcomes out).
+//! - [`assembly`]: the agent from settings (world, backend, model, search mode, budget),
+//!   for the worker, `process` and `eval` alike.
 //! - [`agent`]: the loop, the budget, verification against the trace.
 //! - [`model`]: the `ChatModel` trait, the offline rules model, the HTTP providers.
 //! - [`executor`]: exactly-once execution of approved actions; the outboxes.
@@ -40,6 +42,7 @@ pub mod agent;
 pub mod allocator;
 pub mod app;
 pub mod approvals;
+pub mod assembly;
 pub mod auth;
 pub mod backoff;
 pub mod cli;

@@ -1,0 +1,220 @@
+//! The agent from settings: the world and the commerce backend, the model (and the
+//! fleet's model budget), the search mode of `kb_search` (the embedding model loaded
+//! once per process), the budget, and the agent over them. The worker, `process` and
+//! `eval` all build their agent here, so that each runs exactly what the others run;
+//! the services' own pieces (brokers, stores, the approvals core) are `crate::app`'s.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context;
+
+use crate::agent::{Agent, Budget};
+use crate::commerce::CommerceBackend;
+use crate::commerce::embedded::{EmbeddedBackend, World};
+use crate::config::{BackendKind, Settings};
+use crate::domain::clock::Clock;
+use crate::embedding::{Embedder, Memo};
+use crate::model::ChatModel;
+use crate::model::limiter::Limiter;
+use crate::tools::ToolBox;
+
+/// The world named by `commerce.data_dir` (empty: the fixture world compiled in).
+///
+/// # Errors
+/// A data folder that is missing or invalid.
+pub fn load_world(settings: &Settings) -> anyhow::Result<World> {
+    let dir = settings.commerce.data_dir.trim();
+    if dir.is_empty() {
+        Ok(World::fixture())
+    } else {
+        World::load(Path::new(dir)).with_context(|| format!("commerce.data_dir = {dir:?}"))
+    }
+}
+
+/// The commerce backend named by `commerce.backend`: the embedded shop (over
+/// [`load_world`]) or the HTTP one.
+///
+/// # Errors
+/// A world that does not load, or an HTTP client that cannot be built.
+pub fn commerce_backend(settings: &Settings) -> anyhow::Result<Arc<dyn CommerceBackend>> {
+    Ok(match settings.commerce.backend {
+        BackendKind::Http => Arc::new(crate::commerce::http::HttpBackend::new(
+            &settings.commerce.http,
+        )?),
+        BackendKind::Embedded => Arc::new(EmbeddedBackend::new(load_world(settings)?)),
+    })
+}
+
+/// The model named by `model.provider`. The rules model also decides intent by
+/// meaning when this process has the embedding model ([`search_mode`]), sharing the
+/// one `kb_search` loaded; the HTTP providers share the fleet's budget
+/// ([`model_limiter`]).
+///
+/// # Errors
+/// A provider whose API key variable is unset, an HTTP client that cannot be built, or
+/// the embedding model failing on the rules model's example bank.
+pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
+    let embedder = match search_mode(settings).await {
+        SearchMode::Hybrid(e) => Some(e),
+        SearchMode::Lexical(_) => None,
+    };
+    let limiter = model_limiter(settings).await?;
+    // Embedding the example bank is CPU work: off the async threads.
+    let model_settings = settings.model.clone();
+    tokio::task::spawn_blocking(move || {
+        crate::model::from_settings_with(&model_settings, embedder, limiter.as_ref())
+    })
+    .await
+    .context("building the model panicked")?
+}
+
+/// The fleet's model budget in Redis when `model.limits.enabled`, else none.
+///
+/// # Errors
+/// Redis unreachable while the limits are on.
+pub async fn model_limiter(settings: &Settings) -> anyhow::Result<Option<Arc<Limiter>>> {
+    if !settings.model.limits.enabled {
+        return Ok(None);
+    }
+    let limiter = Limiter::connect(
+        settings.redis.target(),
+        &settings.redis.key_prefix,
+        settings.model.limits.clone(),
+    )
+    .await
+    .context("connecting to Redis (redis.url) for the model budget (model.limits)")?;
+    Ok(Some(Arc::new(limiter)))
+}
+
+/// The agent's budget from settings.
+pub fn budget(settings: &Settings) -> Budget {
+    Budget {
+        max_tool_calls: settings.agent.max_tool_calls,
+        max_turns: settings.agent.max_turns,
+        max_tokens: settings.agent.max_ticket_tokens,
+        max_cost_usd: settings.agent.max_ticket_cost_usd,
+    }
+}
+
+/// Texts whose vectors one process remembers (articles of every world it has loaded,
+/// and queries): a few MB at 384 floats each.
+const EMBEDDING_MEMO: usize = 4096;
+
+/// How `kb_search` searches in this process.
+#[derive(Clone)]
+pub enum SearchMode {
+    /// BM25 fused with this model's cosine ranking.
+    Hybrid(Arc<dyn Embedder>),
+    /// BM25 alone, and why: semantic search is off, or the model could not be loaded.
+    Lexical(String),
+}
+
+impl std::fmt::Display for SearchMode {
+    /// The one line a command prints about it at start.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Hybrid(e) => write!(f, "kb_search: hybrid, BM25 + {} embeddings", e.name()),
+            Self::Lexical(why) => write!(f, "kb_search: lexical only (BM25): {why}"),
+        }
+    }
+}
+
+/// The search mode `kb.*` asks for: the embedding model in `kb.model_dir()` loaded
+/// once per process and folder (every agent built afterwards shares it and the
+/// vectors it has computed), or BM25 alone when `kb.semantic` is off or the model
+/// cannot be loaded. A failed load is remembered too, so it is reported once. Nothing
+/// is fetched here (see [`fetch_embedding_model`]).
+pub async fn search_mode(settings: &Settings) -> SearchMode {
+    if !settings.kb.semantic {
+        return SearchMode::Lexical("kb.semantic is false".into());
+    }
+    static LOADED: Mutex<Option<HashMap<PathBuf, SearchMode>>> = Mutex::new(None);
+    let dir = settings.kb.model_dir();
+    let load = move || {
+        let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+        loaded
+            .get_or_insert_with(HashMap::new)
+            .entry(dir.clone())
+            .or_insert_with(|| match crate::embedding::minilm::MiniLm::load(&dir) {
+                Ok(model) => SearchMode::Hybrid(Arc::new(Memo::new(Arc::new(model), EMBEDDING_MEMO))),
+                Err(e) => SearchMode::Lexical(format!(
+                    "no embedding model ({e:#}); run scripts/fetch-embedding-model or set kb.embedding_model_dir"
+                )),
+            })
+            .clone()
+    };
+    // Reading ~90 MB of weights is blocking work.
+    tokio::task::spawn_blocking(load).await.unwrap_or_else(|e| {
+        SearchMode::Lexical(format!("loading the embedding model panicked: {e}"))
+    })
+}
+
+/// Fetches the embedding model into `kb.model_dir()` when semantic search is on, the
+/// folder is incomplete and `kb.embedding_fetch` allows it (progress on stderr). A
+/// failure is not an error: the caller goes on lexically; its reason comes back as
+/// `Some`, one sentence saying what is missing.
+pub async fn fetch_embedding_model(settings: &Settings) -> Option<String> {
+    let kb = &settings.kb;
+    let dir = kb.model_dir();
+    if !kb.semantic
+        || !kb.embedding_fetch
+        || crate::embedding::minilm::missing_files(&dir).is_empty()
+    {
+        return None;
+    }
+    let fetched =
+        tokio::task::spawn_blocking(move || crate::embedding::fetch::fetch_model(&dir)).await;
+    match fetched {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(format!("{e:#}")),
+        Err(e) => Some(format!("fetching the embedding model panicked: {e}")),
+    }
+}
+
+/// An agent over `backend`, with the clock pinned by settings or by the backend's
+/// snapshot.
+///
+/// # Errors
+/// The tools failing to build (knowledge-base index, schemas).
+pub async fn agent(
+    settings: &Settings,
+    backend: Arc<dyn CommerceBackend>,
+    model: Arc<dyn ChatModel>,
+) -> anyhow::Result<Agent> {
+    let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
+    let embedder = match search_mode(settings).await {
+        SearchMode::Hybrid(e) => Some(e),
+        SearchMode::Lexical(_) => None,
+    };
+    let tools = ToolBox::new(backend, settings.kb.clone(), clock, embedder).await?;
+    Ok(Agent::new(model, Arc::new(tools), budget(settings)))
+}
+
+/// An agent over a fresh embedded shop holding `world`; returns the shop too.
+///
+/// # Errors
+/// As [`agent`].
+pub async fn embedded_agent(
+    settings: &Settings,
+    world: World,
+    model: Arc<dyn ChatModel>,
+) -> anyhow::Result<(Agent, Arc<EmbeddedBackend>)> {
+    let backend = Arc::new(EmbeddedBackend::new(world));
+    let agent = agent(settings, backend.clone(), model).await?;
+    Ok((agent, backend))
+}
+
+/// The agent production runs: the configured model over the configured backend.
+///
+/// # Errors
+/// As [`model`], [`commerce_backend`] and [`agent`].
+pub async fn configured_agent(settings: &Settings) -> anyhow::Result<Agent> {
+    agent(
+        settings,
+        commerce_backend(settings)?,
+        model(settings).await?,
+    )
+    .await
+}
