@@ -134,6 +134,7 @@ where
     let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(ansi)
         .with_writer(writer);
+    let filter = AskEveryTime(filter);
     let fmt: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
         LogFormat::Pretty => fmt.compact().with_filter(filter).boxed(),
         LogFormat::Json => fmt.json().flatten_event(true).with_filter(filter).boxed(),
@@ -155,6 +156,86 @@ where
             }))
     });
     Box::new(tracing_subscriber::registry().with(fmt).with(otel))
+}
+
+/// `F`, asked again for every span and event: a callsite `F` always wants is reported
+/// as wanted "sometimes", so that no callsite's interest is cached as "always".
+///
+/// Why: tracing-subscriber carries each per-layer filter's verdict from `enabled` to
+/// the span being created through a thread-local, and skips `enabled` for a callsite
+/// every filter always wants. Such a span (ours at info: the log lines and the export
+/// both want it) took the verdicts left on its thread by the last question asked, often
+/// about a `log` record that no layer wants: sqlx asks `log_enabled!(Debug)` after every
+/// query, through tracing-log's bridge, which with the export on (its filter gives no
+/// level hint) hears every level. The span then went to no layer: never exported, and
+/// missing from the log lines (tokio-rs/tracing#2519). One such filter is enough: a
+/// callsite's interest is the sum of the filters', "always" only when all of them are.
+struct AskEveryTime<F>(F);
+
+impl<S, F: tracing_subscriber::layer::Filter<S>> tracing_subscriber::layer::Filter<S>
+    for AskEveryTime<F>
+{
+    fn enabled(
+        &self,
+        meta: &tracing::Metadata<'_>,
+        cx: &tracing_subscriber::layer::Context<'_, S>,
+    ) -> bool {
+        self.0.enabled(meta, cx)
+    }
+
+    fn callsite_enabled(
+        &self,
+        meta: &'static tracing::Metadata<'static>,
+    ) -> tracing::subscriber::Interest {
+        let interest = self.0.callsite_enabled(meta);
+        if interest.is_always() {
+            tracing::subscriber::Interest::sometimes()
+        } else {
+            interest
+        }
+    }
+
+    fn event_enabled(
+        &self,
+        event: &tracing::Event<'_>,
+        cx: &tracing_subscriber::layer::Context<'_, S>,
+    ) -> bool {
+        self.0.event_enabled(event, cx)
+    }
+
+    fn max_level_hint(&self) -> Option<tracing_subscriber::filter::LevelFilter> {
+        self.0.max_level_hint()
+    }
+
+    fn on_new_span(
+        &self,
+        attrs: &tracing::span::Attributes<'_>,
+        id: &tracing::span::Id,
+        ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        self.0.on_new_span(attrs, id, ctx);
+    }
+
+    fn on_record(
+        &self,
+        id: &tracing::span::Id,
+        values: &tracing::span::Record<'_>,
+        ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        self.0.on_record(id, values, ctx);
+    }
+
+    fn on_enter(&self, id: &tracing::span::Id, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        self.0.on_enter(id, ctx);
+    }
+
+    fn on_exit(&self, id: &tracing::span::Id, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        self.0.on_exit(id, ctx);
+    }
+
+    fn on_close(&self, id: tracing::span::Id, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        self.0.on_close(id, ctx);
+    }
 }
 
 /// The tracer provider exporting to the configured endpoint; `None` when none is.
@@ -448,19 +529,22 @@ mod tests {
         assert!(!cx.span().span_context().is_valid());
     }
 
+    /// Log lines written to memory.
+    #[derive(Clone, Default)]
+    struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
     #[test]
     fn cached_tokens_land_on_the_model_calls_span() {
-        #[derive(Clone, Default)]
-        struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-        impl std::io::Write for Sink {
-            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(buf);
-                Ok(buf.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
         let sink = Sink::default();
         let writer = sink.clone();
         let subscriber = subscriber(LogFormat::Json, "info", move || writer.clone(), false);
@@ -479,6 +563,89 @@ mod tests {
             line["span"]["gen_ai.usage.cache_read.input_tokens"], 1024,
             "{out}"
         );
+    }
+
+    /// The spans a tracer provider ended, kept in memory.
+    #[derive(Debug, Clone, Default)]
+    struct Exported(std::sync::Arc<std::sync::Mutex<Vec<opentelemetry_sdk::trace::SpanData>>>);
+
+    impl opentelemetry_sdk::trace::SpanExporter for Exported {
+        async fn export(
+            &self,
+            batch: Vec<opentelemetry_sdk::trace::SpanData>,
+        ) -> opentelemetry_sdk::error::OTelSdkResult {
+            self.0.lock().unwrap().extend(batch);
+            Ok(())
+        }
+    }
+
+    /// What tracing-log's bridge asks the subscriber about a `log` record: sqlx asks
+    /// `log_enabled!(target: "sqlx::query", Debug)` after every query, and at the
+    /// default level no layer wants it.
+    struct LogRecord;
+
+    static LOG_RECORD: LogRecord = LogRecord;
+
+    static LOG_RECORD_METADATA: tracing::Metadata<'static> = tracing::Metadata::new(
+        "log record",
+        "sqlx::query",
+        tracing::Level::DEBUG,
+        None,
+        None,
+        None,
+        tracing::field::FieldSet::new(&[], tracing::callsite::Identifier(&LOG_RECORD)),
+        tracing::metadata::Kind::EVENT,
+    );
+
+    impl tracing::Callsite for LogRecord {
+        fn set_interest(&self, _: tracing::subscriber::Interest) {}
+
+        fn metadata(&self) -> &tracing::Metadata<'_> {
+            &LOG_RECORD_METADATA
+        }
+    }
+
+    #[test]
+    fn spans_opened_after_a_log_check_that_no_layer_wants_are_exported_and_logged() {
+        let exported = Exported::default();
+        let provider = SdkTracerProvider::builder()
+            .with_simple_exporter(exported.clone())
+            .build();
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = layered(
+            LogFormat::Json,
+            "info",
+            move || writer.clone(),
+            false,
+            Some(provider.clone()),
+        );
+        tracing::subscriber::with_default(subscriber, || {
+            for id in ["apr_1", "apr_2", "apr_3"] {
+                // The query that read the approval, as the decision opens its span.
+                tracing::dispatcher::get_default(|d| d.enabled(&LOG_RECORD_METADATA));
+                let span = tracing::info_span!("approval_decision", ticket_agent.approval.id = id);
+                span.in_scope(|| tracing::info!("decision"));
+            }
+        });
+        provider.force_flush().unwrap();
+        let ids: Vec<String> = exported
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .flat_map(|s| &s.attributes)
+            .filter(|kv| kv.key.as_str() == "ticket_agent.approval.id")
+            .map(|kv| kv.value.to_string())
+            .collect();
+        assert_eq!(ids, ["apr_1", "apr_2", "apr_3"], "exported");
+        let out = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let logged: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .map(|l| l["span"]["ticket_agent.approval.id"].clone())
+            .collect();
+        assert_eq!(logged, ["apr_1", "apr_2", "apr_3"], "logged: {out}");
     }
 
     #[test]

@@ -574,3 +574,165 @@ async fn a_proposal_nobody_decides_expires_inside_the_tickets_trace() {
         "{escalation:?}"
     );
 }
+
+/// The approvals service as it runs by default (log lines at info) decides three
+/// proposals, one after the other: each decision is exported with its execution and
+/// its audit record's publish inside it, while the service runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_of_a_running_approvals_service_is_exported_with_its_execution_and_its_audit_publish()
+ {
+    let (endpoint, got) = receiver().await;
+    let env = Env::open("otlp-decisions", |_| {}).await;
+    let db = common::pg::TestDb::create("otlp-decisions").await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut approvals = binary(&env)
+        .args(["approvals", "serve"])
+        // The default level: a span that the log lines and the export both want is
+        // the one that went missing (at warn, the export alone wants ours).
+        .env("RUST_LOG", "info")
+        .env("TICKET_AGENT__APPROVALS__DATABASE_URL", &db.url)
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &endpoint)
+        .env("OTEL_SERVICE_NAME", "ticket-agent-approvals")
+        // Exported as they end, so the spans are seen while the service runs, not
+        // only in the flush at exit.
+        .env("OTEL_BSP_SCHEDULE_DELAY", "100")
+        .env(
+            "TICKET_AGENT__APPROVALS__REVIEWERS_ENV",
+            "TA_OTLP_TEST_REVIEWERS",
+        )
+        .env("TA_OTLP_TEST_REVIEWERS", format!("rita:{REVIEWER_TOKEN}"))
+        .env(
+            "TICKET_AGENT__OUTBOX__PATH",
+            dir.path().join("outbox.jsonl"),
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (port, mut approvals) = tokio::task::spawn_blocking(move || {
+        let port = console_port(&mut approvals);
+        (port, approvals)
+    })
+    .await
+    .unwrap();
+    let console = format!("http://127.0.0.1:{port}");
+
+    // Three refunds of one order that fit in its total together, so each one runs.
+    let now = chrono::Utc::now();
+    let proposals: Vec<_> = ["OD-1", "OD-2", "OD-3"]
+        .into_iter()
+        .map(|ticket| common::broker::refund_approval(ticket, 5.0, now))
+        .collect();
+    for proposal in &proposals {
+        common::broker::publish_approval(&env.ch, &env.topology, proposal).await;
+    }
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let pending: serde_json::Value = client
+            .get(format!("{console}/api/approvals"))
+            .bearer_auth(REVIEWER_TOKEN)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let arrived = pending.as_array().unwrap().len();
+        if arrived == proposals.len() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{arrived} of 3 proposals arrived"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for proposal in &proposals {
+        let decided = client
+            .post(format!(
+                "{console}/api/approvals/{}/approve",
+                proposal.approval_id
+            ))
+            .bearer_auth(REVIEWER_TOKEN)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(decided.status(), 200, "{:?}", decided.text().await);
+    }
+
+    let t = env.topology.clone();
+    let audit_publish = format!("publish {}", t.decisions_exchange);
+    let all_arrived = |spans: &[Got]| {
+        let count = |name: &str| spans.iter().filter(|s| s.name == name).count();
+        count("approval decision") == 3
+            && count("execute issue_refund") == 3
+            && count(&audit_publish) == 3
+    };
+    while !all_arrived(&got.lock().unwrap()) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let while_running = got.lock().unwrap().clone();
+    sigterm(&approvals);
+    let exited = tokio::task::spawn_blocking(move || approvals.wait().unwrap())
+        .await
+        .unwrap();
+    let spans = got.lock().unwrap().clone();
+    drop(db);
+    ticket_agent::idempotency::RedisStore::connect(
+        &env.settings.redis.url,
+        &env.settings.redis.key_prefix,
+    )
+    .await
+    .unwrap()
+    .delete_all()
+    .await
+    .unwrap();
+    env.cleanup().await;
+    assert!(exited.success(), "exit: {exited:?}");
+    let names = |spans: &[Got]| spans.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+    assert!(
+        all_arrived(&while_running),
+        "while the service ran: {:?}; with the flush at exit: {:?}",
+        names(&while_running),
+        names(&spans)
+    );
+
+    for proposal in &proposals {
+        let id = &proposal.approval_id;
+        let decision = spans
+            .iter()
+            .find(|s| {
+                s.name == "approval decision"
+                    && s.attributes.get("ticket_agent.approval.id") == Some(id)
+            })
+            .unwrap_or_else(|| panic!("no decision span for {id}"));
+        assert_eq!(decision.attr("ticket_agent.approval.decided_now"), "true");
+        assert_eq!(decision.attr("ticket_id"), proposal.ticket_id.as_str());
+        let received = spans
+            .iter()
+            .find(|s| {
+                s.name == format!("process {}", t.approvals_pending_queue)
+                    && s.attributes.get("ticket_agent.approval.id") == Some(id)
+            })
+            .unwrap_or_else(|| panic!("no arrival span for {id}"));
+        assert_eq!(
+            decision.parent, received.span_id,
+            "the decision continues from the proposal's arrival"
+        );
+        let children = |name: &str| -> Vec<&Got> {
+            spans
+                .iter()
+                .filter(|s| s.name == name && s.parent == decision.span_id)
+                .collect()
+        };
+        let execution = children("execute issue_refund");
+        assert_eq!(execution.len(), 1, "{id}'s execution");
+        assert_eq!(
+            execution[0].attr("ticket_agent.execution.status"),
+            "executed"
+        );
+        let audit = children(&audit_publish);
+        assert_eq!(audit.len(), 1, "{id}'s audit record");
+        assert_eq!(audit[0].kind, SpanKind::Producer as i32);
+    }
+}
