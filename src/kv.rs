@@ -33,6 +33,17 @@ pub enum StoreError {
     /// A stored value did not parse.
     #[error("corrupt stored record: {0}")]
     Corrupt(String),
+    /// The store refused the value itself (PostgreSQL's data exceptions, SQLSTATE class
+    /// 22: a NUL in text, a number out of range): sending it again cannot succeed.
+    #[error("the store cannot hold this value: {0}")]
+    Refused(String),
+}
+
+impl StoreError {
+    /// Whether trying the same write again may succeed.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, StoreError::Unavailable(_))
+    }
 }
 
 impl From<redis::RedisError> for StoreError {

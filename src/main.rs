@@ -58,9 +58,10 @@ async fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
             let input = cli::read_input(file.as_deref())?;
             cli::submit(&settings, &input).await
         }
-        Command::Topology { migrate_outcomes } => {
-            cli::topology(&settings, migrate_outcomes, out).await
-        }
+        Command::Topology {
+            migrate_outcomes,
+            migrate_approvals,
+        } => cli::topology(&settings, migrate_outcomes, migrate_approvals, out).await,
         Command::Tools => cli::tools(out),
         Command::Process {
             file,

@@ -206,6 +206,10 @@ pub struct Metrics {
     /// `ticket_agent_ingest_in_flight`: tickets admitted and not yet answered (bounded
     /// by `ingest.max_in_flight`).
     pub ingest_in_flight: IntGauge,
+    /// `ticket_agent_auth_refusals_total{door, reason}`: requests a sign-in door refused
+    /// (`approvals`, `dead_letters`, `ingest`; `bad_credential`: 401, `rate_limited`:
+    /// 429 after too many failures from the address or with the token).
+    pub auth_refusals: IntCounterVec,
 }
 
 fn counter(registry: &Registry, name: &str, help: &str, labels: &[&str]) -> IntCounterVec {
@@ -511,6 +515,12 @@ impl Metrics {
                 &r,
                 "ticket_agent_ingest_deduplicated_total",
                 "Tickets answered from an earlier acceptance; nothing published.",
+            ),
+            auth_refusals: counter(
+                &r,
+                "ticket_agent_auth_refusals_total",
+                "Requests a sign-in door refused, by door and reason (bad_credential, rate_limited).",
+                &["door", "reason"],
             ),
             ingest_rejected: counter(
                 &r,

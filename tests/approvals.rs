@@ -35,6 +35,8 @@ struct Env {
     idem: ticket_agent::idempotency::RedisStore,
     // Last: dropped after the service has stopped.
     _db: common::pg::TestDb,
+    /// Approved emails land here, not in the working directory.
+    _outbox: tempfile::TempDir,
 }
 
 impl Env {
@@ -63,6 +65,8 @@ impl Env {
         settings.approvals.listen = "127.0.0.1:0".into();
         settings.approvals.sweep_secs = 1;
         settings.approvals.database_url = db.url.clone();
+        let outbox = tempfile::tempdir().unwrap();
+        settings.outbox.path = outbox.path().join("outbox.jsonl").display().to_string();
         // The wiremock shop serves the fixture world's orders: eligibility, asked again
         // at execution, is judged at that world's "now".
         settings.clock.now = ticket_agent::commerce::embedded::World::fixture().now;
@@ -106,6 +110,7 @@ impl Env {
             core,
             idem,
             _db: db,
+            _outbox: outbox,
         }
     }
 
@@ -1214,7 +1219,7 @@ async fn guessing_tokens_is_stopped_with_429_and_cross_site_posts_are_refused() 
             .unwrap();
         statuses.push(r.status().as_u16());
     }
-    let limit = ticket_agent::approvals::guard::MAX_FAILURES;
+    let limit = ticket_agent::auth::guard::MAX_FAILURES as usize;
     assert!(statuses[..limit].iter().all(|s| *s == 401), "{statuses:?}");
     assert!(statuses[limit..].iter().all(|s| *s == 429), "{statuses:?}");
     // Blocked: even the right token waits out the window from this address.
@@ -1721,5 +1726,132 @@ async fn an_execution_is_counted_once_in_the_metrics_however_often_it_is_approve
     env.sweep().await;
     env.sweep().await;
     assert_eq!(executed(), before + 1);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_proposal_the_database_cannot_hold_is_dead_lettered_with_its_reason_and_replays_to_the_approvals_exchange()
+ {
+    let env = Env::start("unstorable", |_| {}).await;
+    // A NUL in a gated action's text: PostgreSQL refuses it, however often it is tried.
+    let poisoned = ApprovalMessage {
+        ticket_body: "cracked.\u{0} full refund please.".into(),
+        ..order_refund("T-NUL", "C001", "O1001", 5.0)
+    };
+    env.publish(&poisoned).await;
+    let dead = next_message(
+        &env.ch,
+        &env.topology.dead_queue,
+        false,
+        Duration::from_secs(20),
+        Duration::from_millis(50),
+        "the unstorable proposal in the dead letters",
+    )
+    .await;
+    let props = dead.properties.clone();
+    let letter = ticket_agent::queue::dlq::DeadLetter::from_message(&dead.data, &props);
+    assert_eq!(letter.reason, "unstorable");
+    assert_eq!(letter.ticket_id.as_deref(), Some("T-NUL"));
+    assert_eq!(
+        letter.approval_id.as_deref(),
+        Some(poisoned.approval_id.as_str())
+    );
+    assert!(
+        letter
+            .last_error
+            .as_deref()
+            .is_some_and(|e| e.contains("cannot hold")),
+        "{letter:?}"
+    );
+    assert!(
+        env.app_store
+            .get(&poisoned.approval_id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    dead.acker
+        .nack(lapin::options::BasicNackOptions {
+            requeue: true,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+
+    // The service is not stuck on it: the next proposal is stored.
+    let next = order_refund("T-AFTER", "C001", "O1001", 5.0);
+    env.publish(&next).await;
+    env.wait_for_status(&next.approval_id, ApprovalStatus::Pending)
+        .await;
+
+    // A proposal that died while the store refused it for a cause since fixed goes
+    // back to the approvals exchange on replay, and is stored there.
+    let fixed = order_refund("T-FIXED", "C001", "O1001", 5.0);
+    ticket_agent::queue::publish_confirmed(
+        &env.ch,
+        &env.topology.dead_exchange,
+        "",
+        &serde_json::to_vec(&fixed).unwrap(),
+        lapin::BasicProperties::default()
+            .with_message_id(fixed.approval_id.as_str().into())
+            .with_headers(lapin::types::FieldTable::from(
+                std::collections::BTreeMap::from([(
+                    ticket_agent::queue::H_DEAD_REASON.into(),
+                    ticket_agent::queue::long_string("unstorable"),
+                )]),
+            )),
+    )
+    .await
+    .unwrap();
+    let records = ticket_agent::queue::records::TicketRecords::connect(
+        &env.settings.redis.url,
+        &env.settings.redis.key_prefix,
+    )
+    .await
+    .unwrap();
+    let selection = ticket_agent::queue::dlq::Selection {
+        ids: vec!["T-FIXED".into()],
+        ..Default::default()
+    };
+    let report =
+        ticket_agent::queue::dlq::replay(&env.ch, &env.topology, &records, &selection, false, 3)
+            .await
+            .unwrap();
+    assert_eq!(report.replayed(), 1, "{report:?}");
+    env.wait_for_status(&fixed.approval_id, ApprovalStatus::Pending)
+        .await;
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_decision_note_with_a_nul_is_refused_as_unprocessable_and_nothing_changes() {
+    let env = Env::start("nul-note", |_| {}).await;
+    let proposal = order_refund("T-NOTE", "C001", "O1001", 5.0);
+    env.publish(&proposal).await;
+    env.wait_for_status(&proposal.approval_id, ApprovalStatus::Pending)
+        .await;
+    for verdict in ["approve", "reject"] {
+        let r = reqwest::Client::new()
+            .post(format!(
+                "{}/api/approvals/{}/{verdict}",
+                env.base, proposal.approval_id
+            ))
+            .bearer_auth(TOKEN)
+            .json(&json!({ "note": "ok\u{0}then" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 422, "{verdict}");
+        let body = r.text().await.unwrap();
+        assert!(body.contains("U+0000"), "{body}");
+    }
+    let record = env
+        .app_store
+        .get(&proposal.approval_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(record.status, ApprovalStatus::Pending);
+    assert!(env.refund_calls().await.is_empty());
     env.stop().await;
 }

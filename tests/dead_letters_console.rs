@@ -523,3 +523,29 @@ async fn a_replay_cut_short_by_the_deadline_says_how_many_it_replayed_and_which_
     console.stop(&env).await;
     env.cleanup().await;
 }
+
+#[tokio::test]
+async fn guessing_the_operators_token_is_stopped_with_429_even_for_the_right_token() {
+    let mut env = Env::open("dlc-guess", |_| {}).await;
+    let console = Console::start(&mut env).await;
+    let base = console.base.clone();
+    let c = client();
+    let limit = ticket_agent::auth::guard::MAX_FAILURES as usize;
+    let mut statuses = Vec::new();
+    for i in 0..limit + 3 {
+        let r = post_login(&c, &base, "/dead-letters/login", &format!("guess-{i:020}")).await;
+        statuses.push(r.status().as_u16());
+    }
+    assert!(statuses[..limit].iter().all(|s| *s == 401), "{statuses:?}");
+    assert!(statuses[limit..].iter().all(|s| *s == 429), "{statuses:?}");
+    let r = post_login(&c, &base, "/dead-letters/login", OPERATOR_TOKEN).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().get("retry-after").is_some());
+    let limited = ticket_agent::metrics::global()
+        .auth_refusals
+        .with_label_values(&["dead_letters", "rate_limited"])
+        .get();
+    assert!(limited >= 4, "{limited}");
+    console.stop(&env).await;
+    env.cleanup().await;
+}

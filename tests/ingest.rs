@@ -308,6 +308,44 @@ async fn a_missing_or_wrong_token_gets_401_and_an_oversized_body_413_and_nothing
 }
 
 #[tokio::test]
+async fn guessing_bearer_tokens_is_stopped_with_429_even_for_the_right_token() {
+    let env = Env::open("ingest-guess", |_| {}).await;
+    let api = Ingestion::start("guess", &env.settings).await;
+    let url = format!("{}/v1/tickets", api.base);
+    let one = ticket("G-1", "Hello.").to_string();
+    let limit = ticket_agent::auth::guard::MAX_FAILURES as usize;
+    let mut statuses = Vec::new();
+    for i in 0..limit + 3 {
+        let r = api
+            .client
+            .post(&url)
+            .header("content-type", "application/json")
+            .bearer_auth(format!("guess-{i:020}"))
+            .body(one.clone())
+            .send()
+            .await
+            .unwrap();
+        statuses.push(r.status().as_u16());
+    }
+    assert!(statuses[..limit].iter().all(|s| *s == 401), "{statuses:?}");
+    assert!(statuses[limit..].iter().all(|s| *s == 429), "{statuses:?}");
+    let (status, retry_after, _) = api.post_json(&ticket("G-2", "Hello.")).await;
+    assert_eq!(
+        status, 429,
+        "the right token waits it out from this address"
+    );
+    assert!(retry_after.is_some());
+    assert!(published(&env).await.is_empty());
+    let limited = ticket_agent::metrics::global()
+        .auth_refusals
+        .with_label_values(&["ingest", "rate_limited"])
+        .get();
+    assert!(limited >= 4, "{limited}");
+    api.stop().await;
+    env.cleanup().await;
+}
+
+#[tokio::test]
 async fn past_the_in_flight_bound_a_request_gets_503_with_retry_after_at_once() {
     let env = Env::open("ingest-bound", |s| {
         s.ingest.max_batch = 2;

@@ -960,3 +960,121 @@ async fn a_new_length_cap_for_outcomes_is_applied_in_place_by_the_same_move() {
     assert_eq!(state.message_count(), 3);
     env.cleanup().await;
 }
+
+#[tokio::test]
+async fn an_approvals_queue_from_before_its_delivery_limit_is_moved_in_place_with_its_proposals() {
+    use ticket_agent::queue::migrate::migrate_approvals;
+    let env = Env::open("migrate-approvals", |_| {}).await;
+    // approvals.pending as it was declared before it had a delivery limit.
+    let ch = env.conn.create_channel().await.unwrap();
+    ch.queue_delete(
+        env.topology.approvals_pending_queue.as_str().into(),
+        Default::default(),
+    )
+    .await
+    .unwrap();
+    let mut old = lapin::types::FieldTable::default();
+    old.insert(
+        "x-queue-type".into(),
+        ticket_agent::queue::long_string("quorum"),
+    );
+    ch.queue_declare(
+        env.topology.approvals_pending_queue.as_str().into(),
+        lapin::options::QueueDeclareOptions {
+            durable: true,
+            ..Default::default()
+        },
+        old,
+    )
+    .await
+    .unwrap();
+    ch.queue_bind(
+        env.topology.approvals_pending_queue.as_str().into(),
+        env.topology.approvals_exchange.as_str().into(),
+        "approval.#".into(),
+        Default::default(),
+        Default::default(),
+    )
+    .await
+    .unwrap();
+    for i in 0..3 {
+        ticket_agent::queue::publish_confirmed(
+            &env.ch,
+            &env.topology.approvals_exchange,
+            "approval.issue_refund",
+            format!("{{\"proposal\":{i}}}").as_bytes(),
+            lapin::BasicProperties::default(),
+        )
+        .await
+        .unwrap();
+    }
+    let refused = format!(
+        "{:#}",
+        env.topology
+            .declare(
+                &env.conn.create_channel().await.unwrap(),
+                &env.settings.amqp
+            )
+            .await
+            .unwrap_err()
+    );
+    assert!(refused.contains("--migrate-approvals"), "{refused}");
+
+    let report = migrate_approvals(&env.conn, &env.topology, &env.settings.amqp)
+        .await
+        .unwrap();
+    assert!(report.moved_queue);
+    assert_eq!(report.records, 3);
+    let ch = env.conn.create_channel().await.unwrap();
+    env.topology.declare(&ch, &env.settings.amqp).await.unwrap();
+    let mut got = Vec::new();
+    for _ in 0..3 {
+        let m = next_message(
+            &ch,
+            &env.topology.approvals_pending_queue,
+            true,
+            Duration::from_secs(5),
+            Duration::from_millis(20),
+            "a proposal in approvals.pending",
+        )
+        .await;
+        got.push(String::from_utf8(m.data).unwrap());
+    }
+    assert_eq!(
+        got,
+        (0..3)
+            .map(|i| format!("{{\"proposal\":{i}}}"))
+            .collect::<Vec<_>>()
+    );
+    let again = migrate_approvals(&env.conn, &env.topology, &env.settings.amqp)
+        .await
+        .unwrap();
+    assert!(!again.moved_queue);
+    env.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_ticket_with_a_nul_is_answered_and_its_proposal_carries_no_control_character() {
+    let env = Env::new("nul-ticket").await;
+    env.submit_lines(&[r#"{"ticket_id":"NUL-1","customer_id":"C001","order_id":"O1001","subject":"Refund\u0007","body":"The mouse broke.\u0000 Please refund it."}"#.to_string()])
+        .await;
+    finish_with_a_fresh_worker(&env, 1).await;
+    let outcomes = env.drain(&env.topology.outcomes_all_queue).await;
+    assert_eq!(outcomes.len(), 1);
+    let outcome = &outcomes[0].0;
+    assert_eq!(outcome["outcome"], "refund_proposed", "{outcome}");
+    let proposals = env.drain(&env.topology.approvals_pending_queue).await;
+    assert_eq!(proposals.len(), 1);
+    let proposal = &proposals[0].0;
+    let text = proposal.to_string();
+    // What the approvals store will be asked to hold: no NUL, escaped or not.
+    assert!(
+        !text.contains("\\u0000") && !text.contains('\u{0}'),
+        "{text}"
+    );
+    assert_eq!(
+        proposal["ticket_body"], "The mouse broke. Please refund it.",
+        "{proposal}"
+    );
+    env.cleanup().await;
+}

@@ -4,7 +4,8 @@
 //! confirmation that states the count. Every action is a call into
 //! [`crate::queue::dlq`], the functions behind `ticket-agent dlq`, so the page keeps the
 //! command's guarantees: a letter leaves the dead queue only once its copy is confirmed
-//! on the tickets exchange, a done ticket is not run again, and a replay cut short says
+//! on the tickets exchange (a gated action's on the approvals exchange), a done ticket is
+//! not run again, and a replay cut short says
 //! what it replayed and which letter may be in both queues, in the command's words.
 //!
 //! Operators are a role apart from reviewers. Their tokens come from
@@ -540,7 +541,7 @@ fn letter_row(l: &DeadLetter) -> Markup {
             td { (l.replays) }
             td { (fmt_time(l.first_dead_at)) }
             td { (fmt_time(l.last_dead_at)) }
-            td { (l.subject.clone().unwrap_or_default()) }
+            td { @if let Some(a) = &l.approval_id { em .approval { "gated action " (a) } } @else { (l.subject.clone().unwrap_or_default()) } }
             td { small { (l.last_error.as_deref().map(|e| snippet(e, ERROR_SNIPPET)).unwrap_or_default()) } }
             td { @if let Some(id) = &l.ticket_id {
                 button type="submit" name="one" value=(id) class="replay-one" { "Replay" }
@@ -595,6 +596,9 @@ async fn letter_page(
     let body = html! {
         table #summary {
             tr { th { "Ticket" } td #ticket { (id) } }
+            @if let Some(a) = &l.approval_id {
+                tr { th { "Gated action" } td #approval { (a) " (from approvals.pending: a replay sends it back to the approvals exchange)" } }
+            }
             tr { th { "Reason" } td #reason { (l.reason) } }
             tr { th { "Attempts" } td { (l.attempts) } }
             tr { th { "Replays" } td { (l.replays) } }
@@ -612,7 +616,7 @@ async fn letter_page(
         pre #body { (body_shown) }
         h2 { code { "x-death" } }
         @if let Some(d) = x_death { pre #x-death { (d) } }
-        @else { p #x-death { "None: the worker dead-lettered it itself (see the reason above), the broker did not." } }
+        @else { p #x-death { "None: ticket-agent dead-lettered it itself (see the reason above), the broker did not." } }
         h2 { "Headers" }
         pre #headers { (headers_shown) }
     };

@@ -482,6 +482,14 @@ impl Approvals {
             .as_deref()
             .map(str::trim)
             .filter(|n| !n.is_empty());
+        // A note is stored and published: refuse what no store can hold, and say why,
+        // rather than answer "store unavailable" to a request that can never succeed.
+        if let Some(c) = note.and_then(crate::domain::text::first_unstorable) {
+            return Err(DecideError::Invalid(format!(
+                "the note holds a control character (U+{:04X}); write it without",
+                u32::from(c)
+            )));
+        }
         let current = self
             .store
             .get(id)

@@ -28,9 +28,10 @@ use tokio::net::TcpListener;
 use tracing::Instrument;
 
 use super::dead_letters::DeadLetterPage;
-use super::guard::{FailureLimiter, guard};
+use super::guard::{doors, guard};
 use super::web::{Reviewers, WebState, router};
 use super::{ApprovalStatus, Approvals, DecideError};
+use crate::auth::guard::{SignInGuard, limit_sign_ins};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
 use crate::metrics::{self, Readiness, ReadyCheck};
@@ -173,16 +174,18 @@ impl ApprovalsApp {
             cookie_secure: self.settings.approvals.cookie_secure,
         };
         let ready = Arc::new(ApprovalsHealth(self.approvals.clone()));
-        // The guard (failed-authentication limit, cross-site refusal, security
-        // headers) stands in front of every route, the dead-letter page's included;
-        // it needs the client's address.
+        // The sign-in guard (failed-authentication limits, which need the client's
+        // address) and the console's guard (cross-site refusal, security headers, on
+        // every answer, a 429 included) stand in front of every route, the dead-letter
+        // page's included.
         let routes = router(state)
             .merge(self.dead_letters.stopping_with(stop_rx.clone()).router())
             .merge(metrics::probe_routes(ready))
             .layer(axum::middleware::from_fn_with_state(
-                Arc::new(FailureLimiter::default()),
-                guard,
-            ));
+                Arc::new(SignInGuard::new(doors)),
+                limit_sign_ins,
+            ))
+            .layer(axum::middleware::from_fn(guard));
         let serve = axum::serve(
             self.listener,
             routes.into_make_service_with_connect_info::<SocketAddr>(),
@@ -245,20 +248,21 @@ async fn consume_loop(
             };
             let parsed: Result<ApprovalMessage, _> = serde_json::from_slice(&delivery.data);
             match parsed {
-                Ok(message) => match receive(&approvals, &topology, &delivery, &message).await {
-                    Ok(kind) => {
-                        tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
-                        let _ = crate::queue::ack(&delivery).await;
+                Ok(message) => {
+                    match intake(&approvals, &topology, &delivery, &message, &stop).await {
+                        Intake::Stored(kind) => {
+                            tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
+                            let _ = crate::queue::ack(&delivery).await;
+                        }
+                        Intake::Unstorable(e) => {
+                            dead_letter(&approvals, &topology, &delivery, &message, &e).await;
+                        }
+                        Intake::Stopped => crate::queue::put_back(&delivery).await,
                     }
-                    Err(e) => {
-                        // Not recorded: not acked. It comes back when the database does.
-                        tracing::warn!(error = %e, "could not store an approval; requeueing it");
-                        tokio::time::sleep(Duration::from_millis(500)).await;
-                        crate::queue::put_back(&delivery).await;
-                    }
-                },
+                }
                 Err(e) => {
                     // serde quotes what it could not parse: ticket text, an address.
+                    // The queue's dead-letter exchange takes it to the dead letters.
                     tracing::error!(error = %crate::telemetry::redact(&e.to_string()), "an approval message does not parse; dropping it to the dead letters");
                     let dropped = delivery.acker.nack(BasicNackOptions {
                         requeue: false,
@@ -267,6 +271,91 @@ async fn consume_loop(
                     let _ = tokio::time::timeout(crate::queue::SETTLE_TIMEOUT, dropped).await;
                 }
             }
+        }
+    }
+}
+
+/// What became of one approval message.
+enum Intake {
+    /// Recorded (`new`, `duplicate`, …): ack it.
+    Stored(&'static str),
+    /// The store refused the message itself: storing it again cannot succeed.
+    Unstorable(crate::kv::StoreError),
+    /// The service is stopping while the store was unavailable: put it back.
+    Stopped,
+}
+
+/// How long the first wait for an unavailable store is, and the longest.
+const STORE_BACKOFF: (Duration, Duration) = (Duration::from_millis(500), Duration::from_secs(30));
+
+/// Stores one approval message. While the store is unavailable the delivery is held
+/// and the write tried again with backoff, in place: putting it back would count a
+/// delivery against the queue's limit for each try, and an outage of a minute would
+/// dead-letter every proposal waiting.
+async fn intake(
+    approvals: &Approvals,
+    topology: &Topology,
+    delivery: &lapin::message::Delivery,
+    message: &ApprovalMessage,
+    stop: &tokio::sync::watch::Receiver<bool>,
+) -> Intake {
+    let backoff = crate::backoff::Backoff::new(STORE_BACKOFF.0, STORE_BACKOFF.1);
+    let mut retry = 0;
+    loop {
+        match receive(approvals, topology, delivery, message).await {
+            Ok(kind) => return Intake::Stored(kind),
+            Err(e) if e.is_transient() => {
+                let wait = backoff.delay(retry);
+                retry += 1;
+                tracing::warn!(approval_id = %message.approval_id, error = %e, retry, wait_ms = wait.as_millis() as u64, "could not store an approval; holding it and trying again");
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    () = stopped(stop.clone()) => return Intake::Stopped,
+                }
+            }
+            Err(e) => return Intake::Unstorable(e),
+        }
+    }
+}
+
+/// Publishes a copy of an approval the store refused to the dead letters, with the
+/// reason (`unstorable`) and the store's answer, then acks it; the dead-letter page and
+/// `ticket-agent dlq` show it, and replay sends it back to the approvals exchange.
+/// A copy that cannot be published leaves the delivery on its queue, for the broker's
+/// delivery limit to dead-letter.
+async fn dead_letter(
+    approvals: &Approvals,
+    topology: &Topology,
+    delivery: &lapin::message::Delivery,
+    message: &ApprovalMessage,
+    error: &crate::kv::StoreError,
+) {
+    use crate::queue::{H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, long_string, republished};
+    let error = error.to_string();
+    tracing::error!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, error = %crate::telemetry::redact(&error), "the store cannot hold this approval; dead-lettering it");
+    let props = republished(
+        &delivery.properties,
+        &[],
+        vec![
+            (H_DEAD_REASON, long_string(crate::queue::dlq::UNSTORABLE)),
+            (
+                H_LAST_ERROR,
+                long_string(&error.chars().take(1000).collect::<String>()),
+            ),
+            (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
+        ],
+    );
+    match approvals
+        .publisher
+        .publish(&topology.dead_exchange, "", &delivery.data, props)
+        .await
+    {
+        Ok(()) => {
+            let _ = crate::queue::ack(delivery).await;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not publish the dead-letter copy; putting the approval back");
+            crate::queue::put_back(delivery).await;
         }
     }
 }

@@ -27,7 +27,16 @@ use crate::queue::messages::ApprovalMessage;
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        StoreError::Unavailable(format!("database: {e}"))
+        // Decided once, here: a data exception is about the value, not the database.
+        let refused = e
+            .as_database_error()
+            .and_then(|db| db.code())
+            .is_some_and(|code| code.starts_with("22"));
+        if refused {
+            StoreError::Refused(format!("database: {e}"))
+        } else {
+            StoreError::Unavailable(format!("database: {e}"))
+        }
     }
 }
 

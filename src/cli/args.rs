@@ -55,6 +55,11 @@ pub enum Command {
         /// records (a queue the broker would refuse to declare with another type).
         #[arg(long)]
         migrate_outcomes: bool,
+        /// First give approvals.pending its delivery limit and dead letters, keeping its
+        /// proposals (a queue declared before them is refused with them). Stop the
+        /// approvals services first.
+        #[arg(long)]
+        migrate_approvals: bool,
     },
     /// The dead-letter queue: list, show, replay and purge dead tickets.
     Dlq {

@@ -157,36 +157,47 @@ pub async fn ingest(
 }
 
 /// `topology`: declares everything and writes the names as JSON; with
-/// `migrate_outcomes`, first moves outcomes.all to its configured type (what it did
-/// goes to stderr).
+/// `migrate_outcomes`, first moves outcomes.all to its configured type, and with
+/// `migrate_approvals` approvals.pending to its delivery limit and dead letters (what
+/// each move did goes to stderr).
 ///
 /// # Errors
 /// The broker unreachable or refusing the topology or a step of the move; `out` failing.
 pub async fn topology(
     settings: &Settings,
     migrate_outcomes: bool,
+    migrate_approvals: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    if migrate_outcomes {
+    if migrate_outcomes || migrate_approvals {
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
         let conn = crate::queue::connect(&settings.amqp.url, "ticket-agent topology").await?;
-        let report =
-            crate::queue::migrate::migrate_outcomes(&conn, &topology, &settings.amqp).await?;
+        let mut reports = Vec::new();
+        if migrate_outcomes {
+            reports.push(
+                crate::queue::migrate::migrate_outcomes(&conn, &topology, &settings.amqp).await?,
+            );
+        }
+        if migrate_approvals {
+            reports.push(
+                crate::queue::migrate::migrate_approvals(&conn, &topology, &settings.amqp).await?,
+            );
+        }
         let _ = conn.close(200, "done".into()).await;
-        if report.moved_queue {
-            eprintln!(
-                "{} is now a {} queue; {} record(s) moved with it",
-                report.queue,
-                report.queue_type.as_str(),
-                report.records
-            );
-        } else {
-            eprintln!(
-                "{} is already a {} queue; {} record(s) of an interrupted move put back",
-                report.queue,
-                report.queue_type.as_str(),
-                report.records
-            );
+        for report in reports {
+            if report.moved_queue {
+                eprintln!(
+                    "{} is now a {} queue with its current arguments; {} message(s) moved with it",
+                    report.queue,
+                    report.queue_type.as_str(),
+                    report.records
+                );
+            } else {
+                eprintln!(
+                    "{} already has its arguments; {} message(s) of an interrupted move put back",
+                    report.queue, report.records
+                );
+            }
         }
     }
     let (conn, ch, topology) = app::broker(settings, "ticket-agent topology").await?;

@@ -5,13 +5,16 @@
 //! - [`ticket`]: the bounded input, validated once at the edge.
 //! - [`outcome`]: the bounded output, and the parsing of a model's final message.
 //! - [`approval`]: gated actions, their deterministic approval ids and keys.
-//! - [`money`]: amounts as whole cents.
+//! - [`money`]: amounts as whole cents; [`amount`]: amounts as customers write them.
 //! - [`clock`]: where "now" comes from.
+//! - [`text`]: text made storable (control characters) at the boundary.
 
+pub mod amount;
 pub mod approval;
 pub mod clock;
 pub mod money;
 pub mod outcome;
+pub mod text;
 pub mod ticket;
 
 use sha2::{Digest, Sha256};

@@ -1,7 +1,8 @@
 //! The bounded input: one support ticket, parsed and validated once at the edge.
 //!
 //! A [`Ticket`] that exists is valid: ids are non-empty and bounded, text fits its size
-//! limit. Everything after parsing (the agent, the tools, the queues) relies on that
+//! limit and holds no control character but line breaks and tabs (they are stripped:
+//! [`super::text`]). Everything after parsing (the agent, the tools, the queues) relies on that
 //! and checks nothing again. Where tickets come from (a file, a queue) is left to the
 //! callers.
 
@@ -178,8 +179,9 @@ impl RawTicket {
             None | Some("") => None,
             Some(raw) => Some(OrderId::parse(raw, "order_id")?),
         };
-        let subject = self.subject.unwrap_or_default();
-        let body = self.body.unwrap_or_default();
+        // Stripped before measuring, so that what is measured is what is kept.
+        let subject = strip(self.subject.unwrap_or_default());
+        let body = strip(self.body.unwrap_or_default());
         if subject.len() > MAX_SUBJECT_BYTES {
             return Err(TicketError::TooLong {
                 field: "subject",
@@ -204,6 +206,14 @@ impl RawTicket {
             customer_id,
             order_id,
         })
+    }
+}
+
+/// `s` without the control characters no store can hold (see [`super::text`]).
+fn strip(s: String) -> String {
+    match super::text::storable(&s) {
+        std::borrow::Cow::Borrowed(_) => s,
+        std::borrow::Cow::Owned(clean) => clean,
     }
 }
 
@@ -290,6 +300,26 @@ mod tests {
             ..raw()
         }
         .validate(10)
+        .unwrap_err();
+        assert_eq!(e.field(), Some("body"));
+    }
+
+    #[test]
+    fn a_nul_in_the_text_is_stripped_and_the_ticket_is_kept() {
+        let t = Ticket::from_json(
+            br#"{"ticket_id":"NUL-1","customer_id":"C005","order_id":"O1010","subject":"Refund\u0007","body":"cracked.\u0000 full refund please.\nThanks"}"#,
+            1000,
+        )
+        .unwrap();
+        assert_eq!(t.subject, "Refund");
+        assert_eq!(t.body, "cracked. full refund please.\nThanks");
+        // Only control characters: nothing left to act on.
+        let e = RawTicket {
+            subject: Some("\u{0}".into()),
+            body: Some("\u{0}\u{1}".into()),
+            ..raw()
+        }
+        .validate(100)
         .unwrap_err();
         assert_eq!(e.field(), Some("body"));
     }

@@ -163,7 +163,7 @@ impl RequestError {
 pub struct ErrorBody {
     /// What went wrong, for machines: `unauthorized`, `too_large`,
     /// `unsupported_media_type`, `bad_request`, `overloaded`, `broker_unavailable`,
-    /// `store_unavailable`.
+    /// `store_unavailable`, `rate_limited` (the sign-in guard).
     pub error: String,
     /// What went wrong, for people.
     pub message: String,

@@ -141,11 +141,15 @@ impl IngestApp {
         };
         let ready = Arc::new(IngestHealth(self.ingest.clone()));
         let routes = router(state).merge(metrics::probe_routes(ready));
-        let serve = axum::serve(self.listener, routes)
-            .with_graceful_shutdown(async move {
-                let _ = stop_rx.wait_for(|s| *s).await;
-            })
-            .into_future();
+        // The sign-in guard counts failed bearer tokens by the client's address.
+        let serve = axum::serve(
+            self.listener,
+            routes.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stop_rx.wait_for(|s| *s).await;
+        })
+        .into_future();
         let mut server = tokio::spawn(serve);
         tokio::select! {
             r = &mut server => {

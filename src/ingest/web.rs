@@ -2,7 +2,8 @@
 //! `GET /openapi.json`, `/healthz`.
 //!
 //! Before a byte of a body is read, a request must carry a sender's bearer token (401
-//! otherwise) and declare a length within `ingest.max_request_bytes` (413); a body
+//! otherwise; 429 once its address or its token has failed too often: the sign-in
+//! guard, [`crate::auth::guard`]) and declare a length within `ingest.max_request_bytes` (413); a body
 //! streamed without a length is cut at the same limit (413). Only then is it read as
 //! JSON or JSON Lines (by `Content-Type`; 415 for anything else) and handed to
 //! [`Ingest::ingest`]. The OpenAPI document is generated from the handler's annotation
@@ -34,6 +35,7 @@ use super::{
     RequestError, idempotency_key, read_items,
 };
 use crate::auth::TokenHolders;
+use crate::auth::guard::{SignInGuard, limit_sign_ins};
 use crate::connector::zendesk::{Inbound, InboundWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use crate::domain::ticket::Ticket;
 use crate::metrics;
@@ -64,6 +66,12 @@ pub fn router(state: WebState) -> Router {
     let api = Router::new()
         .route("/v1/tickets", post(post_tickets))
         .route_layer(middleware::from_fn_with_state(state.clone(), authenticate))
+        // Outside authentication: a client or token out of failures is refused before
+        // its token is looked at.
+        .route_layer(middleware::from_fn_with_state(
+            Arc::new(SignInGuard::new(|_, _| Some("ingest"))),
+            limit_sign_ins,
+        ))
         .route_layer(middleware::from_fn(timed))
         .layer(DefaultBodyLimit::max(limit))
         .with_state(state.clone());
@@ -171,6 +179,8 @@ fn refuse(s: &WebState, e: &RequestError) -> Response {
         (status = 409, description = "A ticket of the body is being published by another request right now: retry after `Retry-After`. Accepted ones are answered as duplicates then.", body = IngestResponse,
             headers(("Retry-After" = u64, description = "Seconds to wait."))),
         (status = 413, description = "Over the request size limit (checked before parsing) or the batch size limit.", body = ErrorBody),
+        (status = 429, description = "Too many failed bearer tokens from this address, or with this token: retry after `Retry-After`; even a right token waits it out.", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait."))),
         (status = 415, description = "Content-Type is neither application/json nor application/x-ndjson.", body = ErrorBody),
         (status = 422, description = "No ticket accepted: every one is invalid or conflicts with an accepted one.", body = IngestResponse),
         (status = 503, description = "Retry after `Retry-After`. An `ErrorBody` when nothing was attempted (over the in-flight bound, broker or dedupe store unreachable); an `IngestResponse` when some tickets were published and others not (those are `unavailable`).", body = UnavailableBody,
@@ -339,6 +349,8 @@ struct TicketInput {
     #[schema(max_length = 1024, example = "Where is my order?")]
     subject: Option<String>,
     /// The customer's text, at most `agent.max_body_bytes` bytes (32768 by default).
+    /// Control characters other than line breaks and tabs (NUL among them) are removed
+    /// from it and from the subject before anything else reads them.
     #[schema(example = "Hi, my order O1002 has not arrived yet.")]
     body: Option<String>,
     /// Who wrote it: the agent sees only this customer's orders. 1 to 128 bytes, no

@@ -22,6 +22,7 @@ use super::cascade::{Assessment, SelfAssess};
 use super::intent::{Intent, IntentClassifier, IntentGuess};
 use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
+use crate::domain::amount;
 use crate::embedding::Embedder;
 use crate::prompt::parse_rendered_ticket;
 use crate::tools::contracts::{ISSUE_REFUND, KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
@@ -459,10 +460,6 @@ re!(
 re!(
     FULL_REFUND,
     r"(?i)full refund|refund in full|\bin full\b|whole (?:amount|order|thing|lot)|entire (?:amount|order|thing)|everything back|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
-);
-re!(
-    AMOUNT,
-    r"(?i)(?:\$|usd\s?)\s?(\d{1,7}(?:[.,]\d{1,2})?)|(\d{1,7}(?:\.\d{1,2})?)\s?(?:usd|dollars|bucks)\b"
 );
 re!(
     ORDER_CONTEXT,
@@ -1239,14 +1236,15 @@ fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
     }
     let total = order["total_usd"].as_f64();
     let cents = |x: f64| (x * 100.0).round() as i64;
-    let mut stated: Vec<i64> = AMOUNT
-        .captures_iter(&t.text)
-        .filter_map(|c| c.get(1).or(c.get(2)))
-        .filter_map(|m| m.as_str().replace(',', ".").parse::<f64>().ok())
-        .filter(|a| *a > 0.0)
-        .map(cents)
-        .filter(|c| total.is_none_or(|tot| cents(tot) != *c))
-        .collect();
+    let mut stated: Vec<i64> = Vec::new();
+    for mention in amount::mentions(&t.text) {
+        match mention {
+            amount::Mention::Dollars(usd) => stated.push(usd.cents()),
+            // Guessing would refund a sum nobody asked for: a human reads it.
+            amount::Mention::Unclear(why) => return Asked::Unclear(why.into()),
+        }
+    }
+    stated.retain(|c| *c > 0 && total.is_none_or(|tot| cents(tot) != *c));
     stated.sort_unstable();
     stated.dedup();
     match stated.as_slice() {
@@ -1982,6 +1980,11 @@ mod tests {
         );
         assert!(matches!(ask("refund half of it please"), Asked::Unclear(_)));
         assert!(matches!(ask("refund $3 or maybe $4"), Asked::Unclear(_)));
+        // Amounts as people write them: separators, decimal commas, the marker after.
+        assert_eq!(ask("refund me $5,000.00"), Asked::Sum(5000.0));
+        assert_eq!(ask("refund me 2,49 $ please"), Asked::Sum(2.49));
+        // What cannot be read one way is escalated, not guessed.
+        assert!(matches!(ask("refund me $1,000,50"), Asked::Unclear(_)));
         // The order's own total is a description, not a second amount.
         assert_eq!(ask("refund $8.99 of the $33.97 I paid"), Asked::Sum(8.99));
         // What the customer keeps is not asked back.

@@ -59,6 +59,10 @@ pub const H_FIRST_DEAD_AT: &str = "x-first-dead-at";
 /// replaces it) instead of being returned again: see the module documentation.
 pub const RESEAT_AFTER_RETURNS: u32 = 10;
 
+/// `x-dead-reason` of an approval the approvals store refused (a value no database can
+/// hold): dead-lettered by the approvals service instead of retried for ever.
+pub const UNSTORABLE: &str = "unstorable";
+
 /// Characters of the subject shown by `list`.
 const SUBJECT_SNIPPET: usize = 60;
 
@@ -66,8 +70,14 @@ const SUBJECT_SNIPPET: usize = 60;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DeadLetter {
     /// The ticket's id: the message id, else `ticket_id` from the body; `None` when
-    /// neither is there (a body that is not JSON, for instance).
+    /// neither is there (a body that is not JSON, for instance). For a gated action,
+    /// the ticket it was proposed on.
     pub ticket_id: Option<String>,
+    /// For a gated action from `approvals.pending` (its body has `approval_id` and
+    /// `tool`), its approval id: replay sends it back to the approvals exchange, not to
+    /// the tickets exchange. `None` for a ticket.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approval_id: Option<String>,
     /// Why it died: our `x-dead-reason` (`not_json`, `invalid_ticket`, `too_large`,
     /// `max_attempts`), else the broker's `x-death` reason (`delivery_limit`), else
     /// `unknown`.
@@ -148,12 +158,18 @@ impl DeadLetter {
                 .and_then(|v| v.as_str())
                 .map(str::to_string)
         };
-        let ticket_id = properties
-            .message_id()
-            .as_ref()
-            .map(|m| m.as_str().to_string())
-            .filter(|m| !m.is_empty())
-            .or_else(|| field("ticket_id").map(|t| t.trim().to_string()));
+        let approval_id = field("approval_id").filter(|_| field("tool").is_some());
+        // An approval's message id is its approval id: its ticket is in the body.
+        let ticket_id = if approval_id.is_some() {
+            field("ticket_id")
+        } else {
+            properties
+                .message_id()
+                .as_ref()
+                .map(|m| m.as_str().to_string())
+                .filter(|m| !m.is_empty())
+                .or_else(|| field("ticket_id").map(|t| t.trim().to_string()))
+        };
         // The broker also records the waits in the retry tiers (reason `expired`): those
         // are not deaths.
         let deaths: Vec<Death> = deaths(headers)
@@ -177,6 +193,7 @@ impl DeadLetter {
             .min();
         Self {
             ticket_id,
+            approval_id,
             reason,
             attempts,
             first_dead_at,
@@ -639,7 +656,8 @@ impl Selection {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum ReplayAction {
-    /// Published to the tickets exchange (confirmed), then removed from the dead queue.
+    /// Published to the tickets exchange, or a gated action to the approvals exchange
+    /// (confirmed), then removed from the dead queue.
     Replayed {
         /// Its `x-replay-count` now.
         replay_count: u32,
@@ -833,8 +851,8 @@ impl fmt::Display for ReplayView<'_> {
     }
 }
 
-/// Publishes a dead message back to the tickets exchange as a fresh ticket delivery and
-/// waits for the broker's confirm: `x-attempt` = 1, `x-replay-count` + 1,
+/// Publishes a dead message back to the tickets exchange as a fresh ticket delivery (a
+/// gated action to the approvals exchange: [`DeadLetter::approval_id`]) and waits for the broker's confirm: `x-attempt` = 1, `x-replay-count` + 1,
 /// `x-first-dead-at` kept; the death bookkeeping (`x-death`, `x-first-death-*`,
 /// `x-last-death-*`, `x-delivery-count`, `x-dead-reason`, `x-dead-at`, `x-last-error`)
 /// dropped. The body and the other properties are unchanged. Returns the new replay
@@ -872,17 +890,35 @@ pub async fn republish(
         ticket_agent.replay_count = replay_count,
     );
     crate::telemetry::continue_from(&span, m.properties().headers().as_ref());
-    publish_confirmed(ch, &topology.tickets_exchange, TICKET_KEY, m.body(), props)
+    let (exchange, key) = destination(topology, m);
+    publish_confirmed(ch, exchange, &key, m.body(), props)
         .instrument(span)
         .await?;
     Ok(replay_count)
 }
 
-/// Replays the selected dead letters to the tickets exchange.
+/// Where a replayed letter goes: a gated action back to the approvals exchange under
+/// its tool's key (the approvals store takes a copy it has as a duplicate), a ticket to
+/// the tickets exchange.
+fn destination<'t>(topology: &'t Topology, m: &DeadMessage) -> (&'t str, String) {
+    if m.letter.approval_id.is_some() {
+        let tool = serde_json::from_slice::<serde_json::Value>(m.body())
+            .ok()
+            .and_then(|j| j.get("tool").and_then(|t| t.as_str()).map(str::to_string))
+            .unwrap_or_default();
+        (&topology.approvals_exchange, format!("approval.{tool}"))
+    } else {
+        (&topology.tickets_exchange, TICKET_KEY.to_string())
+    }
+}
+
+/// Replays the selected dead letters to the tickets exchange (gated actions to the
+/// approvals exchange).
 ///
-/// For each selected letter, in order: a second copy of a ticket already replayed in
-/// this pass is removed; a ticket done in Redis is not run again, and its dead copy is
-/// removed; a letter replayed `max_replays` times already is left dead, with a warning;
+/// For each selected letter, in order: a second copy of a ticket (or an approval)
+/// already replayed in this pass is removed; a ticket done in Redis is not run again,
+/// and its dead copy is removed (a gated action is always replayed: the approvals store
+/// takes a copy it holds as a duplicate); a letter replayed `max_replays` times already is left dead, with a warning;
 /// any other is [`republish`]ed and, only once the broker confirms, removed. In a dry
 /// run nothing is published or removed. Letters not selected go back untouched.
 ///
@@ -962,7 +998,9 @@ pub async fn replay_into(
                 reason: m.letter.reason.clone(),
                 action,
             };
-            if id.as_ref().is_some_and(|i| replayed.contains(i)) {
+            // One replay per ticket, and per approval for gated actions.
+            let key = m.letter.approval_id.clone().or_else(|| id.clone());
+            if key.as_ref().is_some_and(|k| replayed.contains(k)) {
                 report.entries.push(entry(ReplayAction::Duplicate));
                 if dry_run {
                     b.keep(m).await?;
@@ -971,7 +1009,9 @@ pub async fn replay_into(
                 }
                 continue;
             }
-            if let Some(i) = &id {
+            // A gated action's ticket is done (it proposed the action): that says
+            // nothing about the action, which the approvals store records itself.
+            if let Some(i) = id.as_ref().filter(|_| m.letter.approval_id.is_none()) {
                 let done = match records.done(i).await {
                     Ok(d) => d,
                     Err(e) => {
@@ -1012,8 +1052,8 @@ pub async fn replay_into(
                 report.entries.push(entry(ReplayAction::WouldReplay {
                     replay_count: m.letter.replays + 1,
                 }));
-                if let Some(i) = &id {
-                    replayed.insert(i.clone());
+                if let Some(k) = &key {
+                    replayed.insert(k.clone());
                 }
                 b.keep(m).await?;
                 continue;
@@ -1025,8 +1065,8 @@ pub async fn replay_into(
                     report
                         .entries
                         .push(entry(ReplayAction::Replayed { replay_count }));
-                    if let Some(i) = &id {
-                        replayed.insert(i.clone());
+                    if let Some(k) = &key {
+                        replayed.insert(k.clone());
                     }
                     // Confirmed in the tickets queue: only now may the dead copy go.
                     b.remove(m).await?;

@@ -1,14 +1,16 @@
-//! Moving `outcomes.all` to another queue type in place
-//! (`ticket-agent topology --migrate-outcomes`).
+//! Moving a queue to new arguments in place (`ticket-agent topology --migrate-outcomes`,
+//! `--migrate-approvals`).
 //!
-//! The broker refuses to declare an existing queue with another `x-queue-type`, so a
-//! deployment whose `outcomes.all` was made classic keeps it classic until it is moved:
-//! every record goes, confirmed, to a holding queue of the target type, the old queue
-//! is deleted once empty, the new one declared and bound, and the records go back in
-//! their order. Each record is acked on its source only after the broker confirmed its
-//! copy, so a crash at any point loses nothing (at worst one record is copied twice),
-//! and running the command again finishes what a crash left: it looks at what exists,
-//! not at what it did before.
+//! The broker refuses to declare an existing queue with other arguments (another
+//! `x-queue-type`, a delivery limit or dead-letter target it was not created with), so a
+//! deployment keeps a queue as it was first declared until it is moved: every message
+//! goes, confirmed, to a holding queue of the new arguments, the old queue is deleted
+//! once empty, the new one declared and bound, and the messages go back in their order.
+//! Each is acked on its source only after the broker confirmed its copy, so a crash at
+//! any point loses nothing (at worst one message is copied twice), and running the
+//! command again finishes what a crash left: it looks at what exists, not at what it
+//! did before. Two queues have moved so far: `outcomes.all` (its type and length are
+//! settings) and `approvals.pending` (it had no delivery limit and no dead letters).
 
 use anyhow::Context;
 use lapin::options::{
@@ -18,7 +20,9 @@ use lapin::options::{
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{Channel, Connection, ExchangeKind};
 
-use super::{OUTCOMES_KEY, Topology, bind, confirm_channel, publish_confirmed, quorum_args};
+use super::{
+    APPROVALS_KEY, OUTCOMES_KEY, Topology, bind, confirm_channel, publish_confirmed, quorum_args,
+};
 use crate::config::{AmqpSettings, QueueType};
 
 /// How long the old queue, once unbound, is left before its last drain: a record the
@@ -70,13 +74,66 @@ pub async fn migrate_outcomes(
     topology: &Topology,
     amqp: &AmqpSettings,
 ) -> anyhow::Result<MigrationReport> {
-    let queue = topology.outcomes_all_queue.as_str();
+    let moved = MovedQueue {
+        queue: &topology.outcomes_all_queue,
+        args: outcomes_all_args(amqp),
+        exchange: &topology.outcomes_exchange,
+        key: OUTCOMES_KEY,
+    };
+    let (moved_queue, records) = move_queue(conn, &moved).await?;
+    Ok(MigrationReport {
+        queue: moved.queue.to_string(),
+        queue_type: amqp.outcomes_queue_type,
+        moved_queue,
+        records,
+    })
+}
+
+/// Gives `approvals.pending` its delivery limit and dead-letter target (a queue
+/// declared before they existed is refused with them), keeping its proposals. Run it
+/// with the approvals services stopped; workers that publish proposals meanwhile see
+/// them refused as unroutable and publish again.
+///
+/// # Errors
+/// As [`migrate_outcomes`].
+pub async fn migrate_approvals(
+    conn: &Connection,
+    topology: &Topology,
+    amqp: &AmqpSettings,
+) -> anyhow::Result<MigrationReport> {
+    let moved = MovedQueue {
+        queue: &topology.approvals_pending_queue,
+        args: topology.approvals_pending_args(amqp),
+        exchange: &topology.approvals_exchange,
+        key: APPROVALS_KEY,
+    };
+    let (moved_queue, records) = move_queue(conn, &moved).await?;
+    Ok(MigrationReport {
+        queue: moved.queue.to_string(),
+        queue_type: QueueType::Quorum,
+        moved_queue,
+        records,
+    })
+}
+
+/// A queue to declare with `args`, bound to the topic `exchange` under `key`.
+struct MovedQueue<'a> {
+    queue: &'a str,
+    args: FieldTable,
+    exchange: &'a str,
+    key: &'a str,
+}
+
+/// Declares `moved.queue` with its arguments, moving an existing queue the broker
+/// refuses them for. Returns whether it moved one, and the messages copied.
+async fn move_queue(conn: &Connection, moved: &MovedQueue<'_>) -> anyhow::Result<(bool, u64)> {
+    let queue = moved.queue;
     let holding = holding_queue(queue);
-    let args = outcomes_all_args(amqp);
+    let args = &moved.args;
     let setup = confirm_channel(conn).await?;
     setup
         .exchange_declare(
-            topology.outcomes_exchange.as_str().into(),
+            moved.exchange.into(),
             ExchangeKind::Topic,
             ExchangeDeclareOptions {
                 durable: true,
@@ -85,7 +142,7 @@ pub async fn migrate_outcomes(
             FieldTable::default(),
         )
         .await
-        .with_context(|| format!("declaring exchange {}", topology.outcomes_exchange))?;
+        .with_context(|| format!("declaring exchange {}", moved.exchange))?;
 
     let mut records = 0;
     // A refusal closes the channel it came on, so each probe gets its own.
@@ -93,19 +150,15 @@ pub async fn migrate_outcomes(
     let moved_queue = match declare(&probe, queue, args.clone()).await {
         Ok(()) => false,
         Err(e) if is_precondition_failed(&e) => {
-            tracing::info!(
-                queue,
-                to = amqp.outcomes_queue_type.as_str(),
-                "moving queue"
-            );
+            tracing::info!(queue, "moving queue to its new arguments");
             let ch = confirm_channel(conn).await?;
             declare(&ch, &holding, args.clone()).await?;
             // Unbound, it takes nothing new; what was routed to it just before is
             // still drained, after a moment's quiet.
             ch.queue_unbind(
                 queue.into(),
-                topology.outcomes_exchange.as_str().into(),
-                OUTCOMES_KEY.into(),
+                moved.exchange.into(),
+                moved.key.into(),
                 FieldTable::default(),
             )
             .await
@@ -123,8 +176,8 @@ pub async fn migrate_outcomes(
     // A fresh channel: one that delivered to the old queue keeps its type for the name,
     // and the broker's channel crashes delivering to a new queue of another type under it.
     let ch = confirm_channel(conn).await?;
-    declare(&ch, queue, args).await?;
-    bind(&ch, queue, &topology.outcomes_exchange, OUTCOMES_KEY).await?;
+    declare(&ch, queue, args.clone()).await?;
+    bind(&ch, queue, moved.exchange, moved.key).await?;
 
     // The holding queue exists when this run or an earlier, interrupted one made it.
     let probe = confirm_channel(conn).await?;
@@ -150,12 +203,7 @@ pub async fn migrate_outcomes(
             .await
             .with_context(|| format!("deleting {holding}"))?;
     }
-    Ok(MigrationReport {
-        queue: queue.to_string(),
-        queue_type: amqp.outcomes_queue_type,
-        moved_queue,
-        records,
-    })
+    Ok((moved_queue, records))
 }
 
 async fn declare(ch: &Channel, queue: &str, args: FieldTable) -> Result<(), lapin::Error> {

@@ -38,6 +38,8 @@ pub const WAIT_KEY: &str = "wait";
 
 /// Binding key of `outcomes.all` on the outcomes exchange: every outcome.
 pub const OUTCOMES_KEY: &str = "ticket.#";
+/// What `approvals.pending` takes from the approvals exchange: every gated action.
+pub const APPROVALS_KEY: &str = "approval.#";
 
 /// Header: the attempt this delivery is (1 for the first run).
 pub const H_ATTEMPT: &str = "x-attempt";
@@ -282,12 +284,23 @@ impl Topology {
         )
         .await?;
 
-        declare_queue(ch, &self.approvals_pending_queue, quorum_args(amqp)).await?;
+        declare_queue(
+            ch,
+            &self.approvals_pending_queue,
+            self.approvals_pending_args(amqp),
+        )
+        .await
+        .with_context(|| {
+            format!(
+                "{} gained a delivery limit and dead letters; one declared before them is moved by `ticket-agent topology --migrate-approvals`",
+                self.approvals_pending_queue
+            )
+        })?;
         bind(
             ch,
             &self.approvals_pending_queue,
             &self.approvals_exchange,
-            "approval.#",
+            APPROVALS_KEY,
         )
         .await?;
 
@@ -300,6 +313,28 @@ impl Topology {
         )
         .await?;
         Ok(())
+    }
+
+    /// The arguments of `approvals.pending`: quorum, with the delivery limit, so that a
+    /// proposal that crashes or stalls the approvals service again and again ends in
+    /// the dead letters (the dead-letter page shows it, and replays it here) instead of
+    /// looping for ever.
+    pub(crate) fn approvals_pending_args(&self, amqp: &AmqpSettings) -> FieldTable {
+        let mut args = quorum_args(amqp);
+        args.insert(
+            "x-dead-letter-exchange".into(),
+            long_string(&self.dead_exchange),
+        );
+        args.insert(
+            "x-delivery-limit".into(),
+            AMQPValue::LongInt(amqp.delivery_limit.try_into().unwrap_or(i32::MAX)),
+        );
+        args.insert(
+            "x-dead-letter-strategy".into(),
+            long_string("at-least-once"),
+        );
+        args.insert("x-overflow".into(), long_string("reject-publish"));
+        args
     }
 
     /// The arguments of a queue a ticket waits in until it expires back to the tickets

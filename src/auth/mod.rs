@@ -6,6 +6,10 @@
 //! [`secrecy::SecretString`] and never printed (`Debug` shows names only), and a token
 //! is looked up by comparing its digest with every holder's in constant time, so that
 //! neither a log line nor the time an answer takes says anything about a token.
+//!
+//! [`guard`] limits failed authentications at every door that takes such a token.
+
+pub mod guard;
 
 use secrecy::ExposeSecret;
 use sha2::{Digest, Sha256};
