@@ -177,8 +177,9 @@ fn actions(report: &ReplayReport) -> Vec<(String, ReplayAction)> {
         .collect()
 }
 
-/// Runs a working worker until `outcomes` outcomes are out (and a little longer, so that
-/// a duplicate would have time to show), then returns the ticket ids of all outcomes.
+/// Runs a working worker until `outcomes` outcomes are out, stops it, and checks that no
+/// copy is left that could still run (a duplicate is then among the outcomes or
+/// nowhere); returns the ticket ids of all outcomes.
 async fn process_with_a_working_worker(env: &Env, outcomes: u32) -> Vec<String> {
     let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
     assert_eq!(
@@ -190,9 +191,9 @@ async fn process_with_a_working_worker(env: &Env, outcomes: u32) -> Vec<String> 
         .await,
         outcomes
     );
-    tokio::time::sleep(Duration::from_millis(500)).await;
     stop.send(()).unwrap();
     w.await.unwrap();
+    env.assert_no_ticket_left().await;
     let mut ids: Vec<String> = env
         .drain(&env.topology.outcomes_all_queue)
         .await

@@ -201,6 +201,21 @@ impl Env {
         last
     }
 
+    /// Asserts that no copy of a ticket is left to run: the tickets queue, the wait
+    /// queue and every retry tier are empty once settled. Call it after the workers
+    /// have stopped: whatever they held is back in a queue by then, so a duplicate
+    /// that a wait would have let run shows here instead.
+    pub(crate) async fn assert_no_ticket_left(&self) {
+        let mut queues = vec![
+            self.topology.tickets_queue.clone(),
+            self.topology.wait_queue.clone(),
+        ];
+        queues.extend(self.topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
+        for q in queues {
+            assert_eq!(self.settled_depth(&q).await, 0, "a copy is left in {q}");
+        }
+    }
+
     /// Takes every message off `queue`: (body, headers). A body that is not JSON comes
     /// back as a JSON string.
     pub(crate) async fn drain(&self, queue: &str) -> Vec<(Value, Option<FieldTable>)> {
