@@ -19,8 +19,9 @@ use serde::Serialize;
 use crate::conversation::Usage;
 use crate::domain::outcome::Outcome;
 use crate::domain::ticket::Ticket;
+use crate::model::Assessment;
 use crate::model::ChatModel;
-use crate::model::cascade::{Assessment, Cascade};
+use crate::model::cascade::Cascade;
 use crate::tools::ToolBox;
 use run::{Run, ms};
 pub use spend::ModelUse;
@@ -97,7 +98,7 @@ pub struct TicketRun {
 pub struct Declined {
     /// The tier's name.
     pub tier: String,
-    /// Why, a fixed code ([`crate::model::cascade::Assessment::Decline`]).
+    /// Why, a fixed code ([`crate::model::Assessment::Decline`]).
     pub reason: String,
     /// What its answer would have been: `resolved`, `refund_proposed`, `escalated`.
     pub outcome: String,

@@ -11,7 +11,7 @@
 //! data gets the recorded result, never a second refund, and no order is refunded
 //! above its total whichever tickets asked. A rejection or a failed execution ends in
 //! an escalated outcome for its ticket. The consumer and
-//! sweeps live in [`service`], the HTTP doors in [`web`] (the console's filtered,
+//! sweeps live in [`service`], the HTTP doors in [`web`] (their table in [`routes`]; the console's filtered,
 //! bulk and history pages in [`volume`]), webhook notifications in [`notify`], and
 //! the operators' dead-letter page, served on the same port, in [`dead_letters`].
 
@@ -19,6 +19,7 @@ pub mod dead_letters;
 pub mod guard;
 pub mod notify;
 pub mod policy;
+pub mod routes;
 pub mod service;
 pub mod store;
 pub mod volume;

@@ -29,7 +29,8 @@ use tracing::Instrument;
 
 use super::dead_letters::DeadLetterPage;
 use super::guard::{doors, guard};
-use super::web::{Reviewers, WebState, router};
+use super::routes::router;
+use super::web::{Reviewers, WebState};
 use super::{ApprovalStatus, Approvals, DecideError};
 use crate::auth::guard::{SignInGuard, limit_sign_ins};
 use crate::config::Settings;

@@ -7,18 +7,17 @@
 //! trades a token for a session (a random id in an HttpOnly, SameSite=Strict cookie,
 //! the session itself in the database). The sign-in form carries a token of its own
 //! (double submit) and every form that changes state carries the session's CSRF token;
-//! [`super::guard`] adds the limit on failed sign-ins, the cross-site refusal and the
-//! security headers in front of every route. Every piece of ticket text is escaped by
+//! [`crate::auth::guard`] limits failed sign-ins and [`super::guard`] adds the
+//! cross-site refusal and the security headers in front of every route. Every piece of ticket text is escaped by
 //! the template engine: ticket bodies are written by customers.
 
 use std::sync::Arc;
 
+use axum::Json;
 use axum::body::Body;
 use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use maud::{DOCTYPE, Markup, html};
 use serde::Deserialize;
@@ -69,30 +68,6 @@ impl WebState {
         }
         self.approvals.store.session(&sid).await
     }
-}
-
-/// The router: console, API and health.
-pub fn router(state: WebState) -> Router {
-    Router::new()
-        .route("/", get(super::volume::pending_page))
-        .route(
-            "/bulk",
-            get(super::volume::bulk_confirm).post(super::volume::bulk_decide),
-        )
-        .route("/decided", get(decided_page))
-        .route("/history", get(super::volume::history_page))
-        .route("/history.csv", get(super::volume::history_csv))
-        .route("/login", get(login_page).post(login))
-        .route("/logout", post(logout))
-        .route("/approvals/{id}", get(record_page))
-        .route("/approvals/{id}/approve", post(approve_form))
-        .route("/approvals/{id}/reject", post(reject_form))
-        .route("/api/approvals", get(api_list))
-        .route("/api/approvals/{id}", get(api_get))
-        .route("/api/approvals/{id}/approve", post(api_approve))
-        .route("/api/approvals/{id}/reject", post(api_reject))
-        .route("/healthz", get(|| async { "ok" }))
-        .with_state(state)
 }
 
 pub(super) fn page(
@@ -249,7 +224,7 @@ fn cents(c: Option<i64>) -> String {
 /// decision, the execution, the audit trail, and for a refund the order's other
 /// approvals (its refund history and any other open proposal), so that a reviewer sees
 /// a second ticket about an order already refunded.
-async fn record_page(
+pub(super) async fn record_page(
     State(s): State<WebState>,
     jar: CookieJar,
     Path(id): Path<String>,
@@ -393,7 +368,7 @@ pub(super) fn store_error(e: &StoreError) -> Response {
         .into_response()
 }
 
-async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> Response {
+pub(super) async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> Response {
     let session = match s.session(&jar).await {
         Ok(Some(session)) => session,
         Ok(None) => return Redirect::to("/login").into_response(),
@@ -416,7 +391,7 @@ async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> Response {
 /// another site cannot sign a browser in under a token of its choosing.
 const LOGIN_COOKIE: &str = "ta_login";
 
-async fn login_page(State(s): State<WebState>, jar: CookieJar) -> Response {
+pub(super) async fn login_page(State(s): State<WebState>, jar: CookieJar) -> Response {
     let token = random_hex();
     let cookie = Cookie::build((LOGIN_COOKIE, token.clone()))
         .http_only(true)
@@ -440,13 +415,17 @@ async fn login_page(State(s): State<WebState>, jar: CookieJar) -> Response {
 }
 
 #[derive(Deserialize)]
-struct LoginForm {
+pub(super) struct LoginForm {
     token: String,
     #[serde(default)]
     login_csrf: String,
 }
 
-async fn login(State(s): State<WebState>, jar: CookieJar, Form(form): Form<LoginForm>) -> Response {
+pub(super) async fn login(
+    State(s): State<WebState>,
+    jar: CookieJar,
+    Form(form): Form<LoginForm>,
+) -> Response {
     let expected = jar.get(LOGIN_COOKIE).map(|c| c.value().to_string());
     if !expected.is_some_and(|e| e.len() == 64 && same_secret(&e, &form.login_csrf)) {
         return (
@@ -496,7 +475,7 @@ async fn login(State(s): State<WebState>, jar: CookieJar, Form(form): Form<Login
 }
 
 #[derive(Deserialize)]
-struct DecisionForm {
+pub(super) struct DecisionForm {
     #[serde(default)]
     csrf: String,
     #[serde(default)]
@@ -506,7 +485,7 @@ struct DecisionForm {
     amount: String,
 }
 
-async fn logout(
+pub(super) async fn logout(
     State(s): State<WebState>,
     jar: CookieJar,
     Form(form): Form<DecisionForm>,
@@ -524,7 +503,7 @@ async fn logout(
         .into_response()
 }
 
-async fn approve_form(
+pub(super) async fn approve_form(
     state: State<WebState>,
     jar: CookieJar,
     id: Path<String>,
@@ -533,7 +512,7 @@ async fn approve_form(
     decide_form(state, jar, id, form, Verdict::Approve).await
 }
 
-async fn reject_form(
+pub(super) async fn reject_form(
     state: State<WebState>,
     jar: CookieJar,
     id: Path<String>,
@@ -619,14 +598,14 @@ fn unauthorized() -> Response {
 }
 
 #[derive(Deserialize)]
-struct ListQuery {
+pub(super) struct ListQuery {
     #[serde(default)]
     status: Option<String>,
     #[serde(default)]
     limit: Option<usize>,
 }
 
-async fn api_list(
+pub(super) async fn api_list(
     State(s): State<WebState>,
     headers: HeaderMap,
     Query(q): Query<ListQuery>,
@@ -657,7 +636,7 @@ async fn api_list(
     }
 }
 
-async fn api_get(
+pub(super) async fn api_get(
     State(s): State<WebState>,
     headers: HeaderMap,
     Path(id): Path<String>,
@@ -689,7 +668,7 @@ struct ApiDecision {
     amount_usd: Option<Usd>,
 }
 
-async fn api_approve(
+pub(super) async fn api_approve(
     state: State<WebState>,
     headers: HeaderMap,
     id: Path<String>,
@@ -698,7 +677,7 @@ async fn api_approve(
     api_decide(state, headers, id, body, Verdict::Approve).await
 }
 
-async fn api_reject(
+pub(super) async fn api_reject(
     state: State<WebState>,
     headers: HeaderMap,
     id: Path<String>,

@@ -16,27 +16,8 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use async_trait::async_trait;
 
-use super::{ChatModel, ChatRequest, ChatResponse, ModelError, Prices, rules};
+use super::{ChatModel, ChatRequest, ChatResponse, ModelError, Prices, SelfAssess, rules};
 use crate::config::{ModelSettings, ProviderKind};
-use crate::conversation::Message;
-
-/// A tier's judgment of its own finished run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Assessment {
-    /// The answer stands: the ticket ends here.
-    Confident,
-    /// The next tier should run the ticket; the reason is a fixed code (it is a metric
-    /// label and never carries customer text).
-    Decline(&'static str),
-}
-
-/// A model that can judge the answer it gave, from the whole conversation of its run
-/// (the rendered ticket first, every tool call and result, its final message last).
-#[async_trait]
-pub trait SelfAssess: Send + Sync {
-    /// Whether the run's final answer should stand.
-    async fn assess(&self, conversation: &[Message]) -> Assessment;
-}
 
 /// One tier of a cascade.
 #[derive(Clone)]

@@ -163,6 +163,24 @@ pub trait ChatModel: Send + Sync {
     }
 }
 
+/// A tier's judgment of its own finished run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assessment {
+    /// The answer stands: the ticket ends here.
+    Confident,
+    /// The next tier should run the ticket; the reason is a fixed code (it is a metric
+    /// label and never carries customer text).
+    Decline(&'static str),
+}
+
+/// A model that can judge the answer it gave, from the whole conversation of its run
+/// (the rendered ticket first, every tool call and result, its final message last).
+#[async_trait]
+pub trait SelfAssess: Send + Sync {
+    /// Whether the run's final answer should stand.
+    async fn assess(&self, conversation: &[Message]) -> Assessment;
+}
+
 /// Builds the model named by the settings: `model.provider`, or a
 /// [`chain::ChainModel`] of it and `model.fallbacks` when there are any.
 ///

@@ -18,8 +18,8 @@ use async_trait::async_trait;
 use regex::Regex;
 use serde_json::{Value, json};
 
-use super::cascade::{Assessment, SelfAssess};
 use super::intent::{Intent, IntentClassifier, IntentGuess};
+use super::{Assessment, SelfAssess};
 use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
 use crate::domain::amount;
