@@ -17,7 +17,7 @@ use crate::agent::{Agent, ModelUse, TicketRun};
 use crate::conversation::Usage;
 use crate::domain::approval::PendingAction;
 use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
-use crate::domain::ticket::{Ticket, TicketError};
+use crate::domain::ticket::Ticket;
 
 /// One output line.
 #[derive(Debug, Clone, Serialize)]
@@ -287,14 +287,7 @@ impl std::fmt::Display for Summary {
     }
 }
 
-/// A line that was not a valid ticket.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BadLine {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong with it, naming the field.
-    pub error: TicketError,
-}
+pub use crate::domain::ticket::BadLine;
 
 /// Hooks for progress and errors, so a terminal can show a bar and tests can count.
 pub trait Progress: Send {

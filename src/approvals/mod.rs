@@ -240,26 +240,7 @@ pub struct DecisionInput {
     pub amount: Option<Usd>,
 }
 
-/// The audit record published to `approvals.decisions` for every decision.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DecisionAudit {
-    /// Deterministic per (ticket, tool, subject), as on the approval message.
-    pub approval_id: String,
-    /// Its ticket.
-    pub ticket_id: String,
-    /// The gated tool the approval is for (`issue_refund`, `send_email`).
-    pub tool: String,
-    /// `approved`, `rejected` or `expired`.
-    pub decision: String,
-    /// Who (or `system` for expiry).
-    pub reviewer: String,
-    /// The reviewer's note.
-    pub note: Option<String>,
-    /// When the decision was taken; for expiry, when the sweep noticed it.
-    pub decided_at: DateTime<Utc>,
-    /// The execution result, for approvals.
-    pub execution: Option<ExecutionRecord>,
-}
+pub use crate::queue::messages::DecisionAudit;
 
 /// The action an approval of `record` runs: its proposal, or for an edit the same
 /// refund at the reviewer's amount, re-validated here against the proposal and the

@@ -35,12 +35,12 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use crate::approvals::DecisionAudit;
 use crate::backoff::Backoff;
 use crate::config::Settings;
 use crate::kv::{self, Begun, Lease, StoreError};
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::queue::consumer::Consumer;
+use crate::queue::messages::DecisionAudit;
 use crate::queue::messages::OutcomeMessage;
 use crate::queue::{
     ConnectorQueues, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, Topology, long_string,

@@ -217,6 +217,15 @@ fn strip(s: String) -> String {
     }
 }
 
+/// A line of a JSON Lines input that was not a valid ticket (`process`, `submit`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BadLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong with it, naming the field.
+    pub error: TicketError,
+}
+
 impl Ticket {
     /// Parses and validates one JSON ticket.
     ///

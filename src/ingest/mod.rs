@@ -15,6 +15,7 @@ pub mod dedupe;
 pub mod link;
 pub mod service;
 pub mod web;
+pub mod zendesk;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -18,9 +18,9 @@ use tokio::net::TcpListener;
 
 use super::Ingest;
 use super::web::{WebState, router};
+use super::zendesk::InboundWebhook;
 use crate::auth::TokenHolders;
 use crate::config::Settings;
-use crate::connector::zendesk::InboundWebhook;
 use crate::metrics::{self, Readiness, ReadyCheck};
 
 /// The values of `ticket_agent_ingest_rejected_total{reason}`.

@@ -15,7 +15,7 @@
 //! dedupe on its ticket id, confirmed publishing, backpressure and answers), and it
 //! scales with the same inbound traffic; the connector only writes back. It is
 //! authenticated by Zendesk's HMAC signature instead of a bearer token
-//! ([`crate::connector::zendesk::InboundWebhook`]).
+//! ([`super::zendesk::InboundWebhook`]).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -30,13 +30,13 @@ use axum::{Extension, Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
+use super::zendesk::{Inbound, InboundWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use super::{
     Answer, ErrorBody, Format, Ingest, IngestResponse, Item, ItemError, ItemResult, ItemStatus,
     RequestError, idempotency_key, read_items,
 };
 use crate::auth::TokenHolders;
 use crate::auth::guard::{SignInGuard, limit_sign_ins};
-use crate::connector::zendesk::{Inbound, InboundWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use crate::domain::ticket::Ticket;
 use crate::metrics;
 

@@ -1,4 +1,5 @@
-//! The message schemas on the exchanges (docs/queues.md documents each).
+//! The message schemas on the exchanges (docs/queues.md documents each): the ticket's
+//! outcome, a gated action's approval message, and a decision's audit record.
 //!
 //! Every message is persistent JSON with `message_id` (the ticket id, or the approval
 //! id) and `correlation_id` (the ticket id), so that any consumer can deduplicate a
@@ -246,6 +247,27 @@ impl Finished {
             approvals,
         }
     }
+}
+
+/// The audit record published to `approvals.decisions` for every decision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DecisionAudit {
+    /// Deterministic per (ticket, tool, subject), as on the approval message.
+    pub approval_id: String,
+    /// Its ticket.
+    pub ticket_id: String,
+    /// The gated tool the approval is for (`issue_refund`, `send_email`).
+    pub tool: String,
+    /// `approved`, `rejected` or `expired`.
+    pub decision: String,
+    /// Who (or `system` for expiry).
+    pub reviewer: String,
+    /// The reviewer's note.
+    pub note: Option<String>,
+    /// When the decision was taken; for expiry, when the sweep noticed it.
+    pub decided_at: DateTime<Utc>,
+    /// The execution result, for approvals.
+    pub execution: Option<crate::executor::ExecutionRecord>,
 }
 
 #[cfg(test)]

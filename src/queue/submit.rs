@@ -13,8 +13,8 @@ use super::{
     H_ATTEMPT, H_SUBMITTED_AT, PublishError, TICKET_KEY, Topology, long_string, publish_span,
     traced,
 };
+use crate::domain::ticket::BadLine;
 use crate::domain::ticket::{Ticket, TicketError};
-use crate::process::BadLine;
 
 /// What `submit` did.
 #[derive(Debug, Clone, Default, PartialEq)]
