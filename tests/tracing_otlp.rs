@@ -206,6 +206,14 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approv
             "TICKET_AGENT__OUTBOX__PATH",
             dir.path().join("outbox.jsonl"),
         )
+        // Eligibility, asked again at execution, is judged at the fixture's "now".
+        .env(
+            "TICKET_AGENT__CLOCK__NOW",
+            ticket_agent::commerce::embedded::World::fixture()
+                .now
+                .map(|t| t.to_rfc3339())
+                .unwrap_or_default(),
+        )
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -616,11 +624,22 @@ async fn every_decision_of_a_running_approvals_service_is_exported_with_its_exec
     .unwrap();
     let console = format!("http://127.0.0.1:{port}");
 
-    // Three refunds of one order that fit in its total together, so each one runs.
+    // Three refunds of three orders, each eligible when proposed and still when
+    // executed (the executor asks again: a second refund of one order would be refused
+    // as a prior refund), so each one runs.
     let now = chrono::Utc::now();
-    let proposals: Vec<_> = ["OD-1", "OD-2", "OD-3"]
+    let proposals: Vec<_> = [("OD-1", "C001", "O1001"), ("OD-2", "C005", "O1010"), ("OD-3", "C007", "O1013")]
         .into_iter()
-        .map(|ticket| common::broker::refund_approval(ticket, 5.0, now))
+        .map(|(ticket, customer, order)| {
+            let (approval_id, key) =
+                ticket_agent::domain::approval::derive_ids(ticket, "issue_refund", order);
+            ticket_agent::queue::messages::ApprovalMessage {
+                approval_id: approval_id.to_string(),
+                customer_id: customer.into(),
+                arguments: serde_json::json!({ "order_id": order, "amount_usd": 5.0, "idempotency_key": key }),
+                ..common::broker::refund_approval(ticket, 5.0, now)
+            }
+        })
         .collect();
     for proposal in &proposals {
         common::broker::publish_approval(&env.ch, &env.topology, proposal).await;
