@@ -52,7 +52,7 @@ pub async fn broker(
     name: &str,
 ) -> anyhow::Result<(Connection, Channel, Topology)> {
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    let conn = crate::queue::connect(&settings.amqp.url, name).await?;
+    let conn = crate::queue::connect(settings.amqp.url.expose(), name).await?;
     let channel = crate::queue::confirm_channel(&conn).await?;
     topology.declare(&channel, &settings.amqp).await?;
     Ok((conn, channel, topology))
@@ -125,13 +125,14 @@ pub async fn approvals(
     // A policy that does not parse stops the start before anything connects.
     crate::approvals::policy::Policies::new(&settings.approvals.policies)?;
     let url = &settings.approvals.database_url;
-    let store = ApprovalStore::connect(url).await.with_context(|| {
-        format!(
-            "the approvals database (approvals.database_url = {}, or \
-             TICKET_AGENT__APPROVALS__DATABASE_URL) is required",
-            crate::approvals::store::redacted_url(url)
-        )
-    })?;
+    let store = ApprovalStore::connect(url.expose())
+        .await
+        .with_context(|| {
+            format!(
+                "the approvals database (approvals.database_url = {url}, or \
+                 TICKET_AGENT__APPROVALS__DATABASE_URL) is required"
+            )
+        })?;
     let idempotency = RedisStore::connect(settings.redis.target(), &settings.redis.key_prefix)
         .await
         .context("connecting to Redis (redis.url) for the executor's claims")?;

@@ -64,7 +64,7 @@ impl Env {
         settings.commerce.http.max_retries = 0;
         settings.approvals.listen = "127.0.0.1:0".into();
         settings.approvals.sweep_secs = 1;
-        settings.approvals.database_url = db.url.clone();
+        settings.approvals.database_url = (db.url.clone()).into();
         let outbox = tempfile::tempdir().unwrap();
         settings.outbox.path = outbox.path().join("outbox.jsonl").display().to_string();
         // The wiremock shop serves the fixture world's orders: eligibility, asked again
@@ -78,7 +78,9 @@ impl Env {
         settings.approvals.reviewers_env = var;
         tweak(&mut settings);
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "approvals test").await.unwrap();
+        let conn = connect(settings.amqp.url.expose(), "approvals test")
+            .await
+            .unwrap();
         let ch = confirm_channel(&conn).await.unwrap();
         topology.declare(&ch, &settings.amqp).await.unwrap();
         let app = ticket_agent::app::approvals_app(settings.clone())
@@ -576,7 +578,7 @@ async fn the_console_refuses_state_changes_without_a_session_or_csrf_token() {
 async fn core_over(db: &common::pg::TestDb, prefix: &str) -> ticket_agent::approvals::Approvals {
     let mut settings = Settings::defaults();
     settings.redis.key_prefix = prefix.to_string();
-    settings.approvals.database_url = db.url.clone();
+    settings.approvals.database_url = (db.url.clone()).into();
     ticket_agent::app::approvals(
         &settings,
         std::sync::Arc::new(ticket_agent::queue::PublishChannel::default()),

@@ -596,7 +596,7 @@ fn smtp_settings(port: u16) -> OutboxSettings {
         path: String::new(),
         smtp_host: "127.0.0.1".into(),
         smtp_port: port,
-        smtp_tls: "none".into(),
+        smtp_tls: ticket_agent::config::SmtpTls::None,
         smtp_from: "Support <support@shop.example>".into(),
         smtp_username_env: "TICKET_AGENT_TEST_SMTP_USER_THAT_IS_NEVER_SET".into(),
         smtp_password_env: "TICKET_AGENT_TEST_SMTP_PASSWORD_THAT_IS_NEVER_SET".into(),
@@ -697,9 +697,14 @@ fn outbox_settings_that_make_no_outbox_are_refused_at_start() {
         ),
     );
     assert!(bad_kind.is_err());
-    let bad_tls = OutboxSettings {
-        smtp_tls: "maybe".into(),
-        ..smtp_settings(25)
-    };
-    assert!(from_settings(&bad_tls).is_err());
+    let bad_tls = Settings::load_with_vars(
+        std::path::Path::new("/nonexistent"),
+        None,
+        Some(
+            [("TICKET_AGENT__OUTBOX__SMTP_TLS".into(), "maybe".into())]
+                .into_iter()
+                .collect(),
+        ),
+    );
+    assert!(bad_tls.is_err());
 }

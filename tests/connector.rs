@@ -848,7 +848,7 @@ async fn a_batch_through_ingest_worker_and_connector_reaches_zendesk_once_per_ti
     let db = common::pg::TestDb::create("conn-e2e").await;
     let env = Env::open("conn-e2e", |s| {
         zendesk_settings(s, &zd.base, "conn-e2e");
-        s.approvals.database_url = db.url.clone();
+        s.approvals.database_url = (db.url.clone()).into();
         s.worker.metrics_listen = "127.0.0.1:0".into();
         s.approvals.listen = "127.0.0.1:0".into();
         let var = "TA_TEST_REVIEWERS_CONN_E2E";

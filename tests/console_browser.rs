@@ -156,12 +156,14 @@ impl Reviewing {
         settings.commerce.backend = ticket_agent::config::BackendKind::Http;
         settings.commerce.http.base_url = shop.uri();
         settings.approvals.listen = "127.0.0.1:0".into();
-        settings.approvals.database_url = db.url.clone();
+        settings.approvals.database_url = (db.url.clone()).into();
         settings.approvals.reviewers_env = "TA_TEST_BROWSER_REVIEWERS".into();
         // SAFETY: a variable only this file's tests read, always set to this value.
         unsafe { std::env::set_var("TA_TEST_BROWSER_REVIEWERS", format!("carol:{TOKEN}")) };
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "browser test").await.unwrap();
+        let conn = connect(settings.amqp.url.expose(), "browser test")
+            .await
+            .unwrap();
         let ch = confirm_channel(&conn).await.unwrap();
         topology.declare(&ch, &settings.amqp).await.unwrap();
         let app = ticket_agent::app::approvals_app(settings.clone())

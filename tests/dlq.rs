@@ -309,7 +309,9 @@ async fn a_replay_cut_off_after_a_confirm_but_before_its_ack_leaves_every_letter
     }
 
     // A replay on its own connection: two letters go through completely...
-    let conn = connect(&env.settings.amqp.url, "replayer").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "replayer")
+        .await
+        .unwrap();
     let ch = confirm_channel(&conn).await.unwrap();
     let report = dlq::replay(
         &ch,
@@ -380,7 +382,9 @@ async fn a_replay_dropped_mid_pass_still_accounts_for_every_letter_and_names_the
         env.dead_letter(&format!("D-{i}"), "max_attempts", Utc::now())
             .await;
     }
-    let conn = connect(&env.settings.amqp.url, "replayer").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "replayer")
+        .await
+        .unwrap();
     let ch = confirm_channel(&conn).await.unwrap();
     let mut report = ReplayReport::default();
     let selection = all();

@@ -481,7 +481,7 @@ async fn with_the_broker_unreachable_a_request_gets_503_with_retry_after_and_cla
         .unwrap()
         .as_nanos();
     settings.redis.key_prefix = format!("ta-test-ingest-down-{}-{nanos}", std::process::id());
-    settings.amqp.url = format!("amqp://guest:guest@127.0.0.1:{closed}/%2f");
+    settings.amqp.url = (format!("amqp://guest:guest@127.0.0.1:{closed}/%2f")).into();
     let api = Ingestion::start("down", &settings).await;
     for _ in 0..2 {
         let (status, retry_after, body) = api.post_json(&ticket("D-1", "Hello.")).await;

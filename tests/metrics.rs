@@ -230,7 +230,7 @@ async fn readyz_turns_unready_while_redis_is_down_and_ready_again_when_it_return
         .unwrap()
         .port();
     let mut redis = redis_child(port);
-    env.settings.redis.url = format!("redis://127.0.0.1:{port}");
+    env.settings.redis.url = (format!("redis://127.0.0.1:{port}")).into();
     // This test does not look at the depth gauges another test is reading.
     env.settings.worker.queue_poll_secs = 3600;
     let (addr, worker, stop) = env.start_worker(Arc::new(RulesModel::new())).await;
@@ -258,7 +258,7 @@ async fn readyz_turns_unready_while_redis_is_down_and_ready_again_when_it_return
 async fn the_approvals_service_serves_metrics_and_readiness_on_its_console_port() {
     let mut env = Env::new("approvals").await;
     let db = common::pg::TestDb::create("metrics-approvals").await;
-    env.settings.approvals.database_url = db.url.clone();
+    env.settings.approvals.database_url = (db.url.clone()).into();
     let app = ticket_agent::app::approvals_app(env.settings.clone())
         .await
         .unwrap();
@@ -485,7 +485,7 @@ async fn a_done_line_names_its_attempt_once_and_a_delivery_put_back_names_its_ti
     let (captured, _guard) = capture_json_logs();
     // The worker publishes on a connection of its own, closed after the first ticket:
     // the second cannot publish its outcome and is put back.
-    let publishing = ticket_agent::queue::connect(&env.settings.amqp.url, "logs-settle")
+    let publishing = ticket_agent::queue::connect(env.settings.amqp.url.expose(), "logs-settle")
         .await
         .unwrap();
     let worker = env

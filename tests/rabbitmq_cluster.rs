@@ -71,7 +71,7 @@ async fn stopping_the_node_that_leads_the_queues_loses_no_ticket_and_runs_none_t
     common::logs_from_env();
     let cluster = Cluster::start("failover");
     let mut env = Env::open("rabbitmq-cluster", |settings| {
-        settings.amqp.url = cluster.urls.clone();
+        settings.amqp.url = (cluster.urls.clone()).into();
         settings.worker.metrics_listen = "127.0.0.1:0".into();
         settings.worker.concurrency = 16;
         settings.amqp.outcomes_queue_type = ticket_agent::config::QueueType::Quorum;

@@ -21,7 +21,7 @@ async fn tickets_through_two_workers_survive_a_redis_master_killed_mid_run_with_
     let cluster = OwnCluster::start("failover");
     let urls = cluster.urls.clone();
     let env = Env::open("redis-cluster", move |settings| {
-        settings.redis.url = urls;
+        settings.redis.url = (urls).into();
         settings.worker.retry_delays_ms = vec![300, 600, 900];
         // A failover costs a few attempts of the tickets in flight while it lasts.
         settings.worker.max_attempts = 8;

@@ -245,7 +245,9 @@ fn refund_ticket() -> String {
 async fn a_crash_before_the_model_runs_loses_nothing() {
     let env = Env::new("crash-before").await;
     env.submit_lines(&[refund_ticket()]).await;
-    let conn = connect(&env.settings.amqp.url, "crasher").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "crasher")
+        .await
+        .unwrap();
     let ch = conn.create_channel().await.unwrap();
     let _delivery = take_unacked(&env, &ch).await;
     conn.close(200, "crash".into()).await.unwrap();
@@ -263,7 +265,9 @@ async fn a_crash_before_the_model_runs_loses_nothing() {
 async fn a_crash_after_publishing_but_before_the_done_record_republishes_the_same_approval() {
     let env = Env::new("crash-published").await;
     env.submit_lines(&[refund_ticket()]).await;
-    let conn = connect(&env.settings.amqp.url, "crasher").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "crasher")
+        .await
+        .unwrap();
     let ch = conn.create_channel().await.unwrap();
     let delivery = take_unacked(&env, &ch).await;
     // The first worker runs the agent, records the result, publishes... and dies.
@@ -338,7 +342,9 @@ async fn a_crash_after_publishing_but_before_the_done_record_republishes_the_sam
 async fn a_crash_after_the_done_record_but_before_the_ack_runs_nothing_twice() {
     let env = Env::new("crash-done").await;
     env.submit_lines(&[refund_ticket()]).await;
-    let conn = connect(&env.settings.amqp.url, "crasher").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "crasher")
+        .await
+        .unwrap();
     let ch = conn.create_channel().await.unwrap();
     let delivery = take_unacked(&env, &ch).await;
     let worker = worker_on(&env, &conn).await;
@@ -378,7 +384,9 @@ async fn a_crash_after_the_done_record_but_before_the_ack_runs_nothing_twice() {
 async fn a_poison_message_whose_ack_was_lost_is_not_dead_lettered_twice() {
     let env = Env::new("poison-twice").await;
     env.publish_raw(b"this is not json").await;
-    let conn = connect(&env.settings.amqp.url, "crasher").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "crasher")
+        .await
+        .unwrap();
     let ch = conn.create_channel().await.unwrap();
     let delivery = take_unacked(&env, &ch).await;
     let worker = worker_on(&env, &conn).await;
@@ -455,7 +463,9 @@ async fn a_ticket_whose_outcome_is_refused(
 ) {
     env.submit_lines(&example_tickets(1)).await;
     let refusing = refuse_outcomes(env).await;
-    let conn = connect(&env.settings.amqp.url, "refused").await.unwrap();
+    let conn = connect(env.settings.amqp.url.expose(), "refused")
+        .await
+        .unwrap();
     let ch = conn.create_channel().await.unwrap();
     let delivery = take_unacked(env, &ch).await;
     let worker = worker_on(env, &conn).await;
@@ -725,8 +735,9 @@ async fn a_worker_whose_first_endpoint_is_down_connects_through_the_next_and_fin
     let env = Env::open("endpoints", |settings| {
         settings.amqp.url = format!(
             "amqp://guest:guest@127.0.0.1:{down}/%2f, {}",
-            settings.amqp.url
-        );
+            settings.amqp.url.expose()
+        )
+        .into();
         settings.worker.metrics_listen = "127.0.0.1:0".into();
     })
     .await;

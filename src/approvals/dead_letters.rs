@@ -184,7 +184,8 @@ impl DeadLetterPage {
     /// declared, as `ticket-agent dlq` starts.
     async fn broker(&self) -> anyhow::Result<(Connection, Channel)> {
         let conn =
-            crate::queue::connect(&self.amqp.url, "ticket-agent console: dead letters").await?;
+            crate::queue::connect(self.amqp.url.expose(), "ticket-agent console: dead letters")
+                .await?;
         let ch = confirm_channel(&conn).await?;
         self.topology.declare(&ch, &self.amqp).await?;
         Ok((conn, ch))

@@ -40,25 +40,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-/// `url` with its password replaced by `***`: what a log line or an error may say
-/// about the database it tried.
-pub fn redacted_url(url: &str) -> String {
-    match url.split_once("://") {
-        Some((scheme, rest)) => match rest.rsplit_once('@') {
-            Some((userinfo, host)) => {
-                let user = userinfo.split(':').next().unwrap_or_default();
-                let masked = if userinfo.contains(':') {
-                    format!("{user}:***")
-                } else {
-                    user.to_string()
-                };
-                format!("{scheme}://{masked}@{host}")
-            }
-            None => url.to_string(),
-        },
-        None => "(not a URL)".to_string(),
-    }
-}
+pub use crate::config::secret_url::redacted as redacted_url;
 
 pub use crate::domain::approval::arguments_digest;
 

@@ -171,7 +171,8 @@ pub async fn topology(
 ) -> anyhow::Result<ExitCode> {
     if migrate_outcomes || migrate_approvals {
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = crate::queue::connect(&settings.amqp.url, "ticket-agent topology").await?;
+        let conn =
+            crate::queue::connect(settings.amqp.url.expose(), "ticket-agent topology").await?;
         let mut reports = Vec::new();
         if migrate_outcomes {
             reports.push(

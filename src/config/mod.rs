@@ -6,6 +6,10 @@
 //! An invalid value fails at start and names its key. Secrets are never read from a
 //! file: settings hold only the *name* of the environment variable with a key.
 
+pub mod secret_url;
+
+pub use secret_url::SecretUrl;
+
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -13,7 +17,7 @@ use chrono::{DateTime, Utc};
 use secrecy::SecretString;
 use serde::Deserialize;
 
-const EMBEDDED_DEFAULTS: &str = include_str!("../config/default.toml");
+const EMBEDDED_DEFAULTS: &str = include_str!("../../config/default.toml");
 
 /// All settings.
 #[derive(Debug, Clone, Deserialize)]
@@ -62,8 +66,9 @@ pub struct TelemetrySettings {
 /// The broker connection and the topology's names and limits.
 #[derive(Debug, Clone, Deserialize)]
 pub struct AmqpSettings {
-    /// The connection URL (credentials may sit in it; it is never logged).
-    pub url: String,
+    /// The connection URL, or several separated by commas (a cluster's nodes);
+    /// credentials may sit in it, and it is only ever shown with them masked.
+    pub url: SecretUrl,
     /// Prefix of every exchange and queue name.
     pub prefix: String,
     /// Deliveries of one message before the broker dead-letters it.
@@ -79,6 +84,19 @@ pub struct AmqpSettings {
     /// `ticket-agent topology --migrate-outcomes` moves it.
     #[serde(default)]
     pub outcomes_queue_type: QueueType,
+}
+
+/// How the SMTP outbox secures its connection (`outbox.smtp_tls`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain text (a relay on the same host or network only).
+    None,
+    /// Plain text upgraded with STARTTLS, which must succeed (port 587).
+    #[default]
+    Starttls,
+    /// TLS from the first byte (port 465).
+    Tls,
 }
 
 /// A RabbitMQ queue type, where the topology lets the operator choose one.
@@ -525,7 +543,7 @@ pub struct OutboxSettings {
     /// SMTP server port.
     pub smtp_port: u16,
     /// `none`, `starttls` or `tls`.
-    pub smtp_tls: String,
+    pub smtp_tls: SmtpTls,
     /// The From address.
     pub smtp_from: String,
     /// The environment variable holding the SMTP user name.
@@ -570,7 +588,7 @@ pub struct ApprovalsSettings {
     /// kept in. It may carry a password: set it through
     /// `TICKET_AGENT__APPROVALS__DATABASE_URL` rather than a file, and it is only ever
     /// shown with the password masked.
-    pub database_url: String,
+    pub database_url: SecretUrl,
     /// Approval policies, evaluated in this order when a proposal arrives
     /// (docs/approvals.md); none: every action waits for one human.
     #[serde(default)]
@@ -787,7 +805,8 @@ pub struct ClockSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct RedisSettings {
     /// The connection URL; several, separated by commas, are nodes of a Redis Cluster.
-    pub url: String,
+    /// A password in it is only ever shown masked.
+    pub url: SecretUrl,
     /// A Redis Cluster even when `url` names one node.
     #[serde(default)]
     pub cluster: bool,
@@ -802,7 +821,7 @@ fn default_store_wait_secs() -> u64 {
 impl RedisSettings {
     /// Where Redis is: one server, or a cluster.
     pub fn target(&self) -> crate::kv::Target {
-        crate::kv::Target::parse(&self.url, self.cluster)
+        crate::kv::Target::parse(self.url.expose(), self.cluster)
     }
 }
 
@@ -1051,12 +1070,6 @@ impl Settings {
             bail!(
                 "invalid configuration: redis.key_prefix {:?} holds a brace; keys put their hash tag (`{{ticket id}}`) after the prefix, and Redis Cluster hashes the first braces of a key",
                 self.redis.key_prefix
-            );
-        }
-        if !matches!(self.outbox.smtp_tls.as_str(), "none" | "starttls" | "tls") {
-            bail!(
-                "invalid configuration: outbox.smtp_tls = {:?}; expected none, starttls or tls",
-                self.outbox.smtp_tls
             );
         }
         Ok(())

@@ -29,7 +29,7 @@ use tokio::sync::{Mutex, OnceCell};
 
 use super::{OutboundEmail, Outbox};
 use crate::commerce::BackendError;
-use crate::config::{OutboxKind, OutboxSettings};
+use crate::config::{OutboxKind, OutboxSettings, SmtpTls};
 
 /// The outbox named by the settings: `file` or `smtp`.
 ///
@@ -248,7 +248,7 @@ impl SmtpOutbox {
     /// `smtp_password_env` when the user name is set, and `smtp_from` as the sender.
     ///
     /// # Errors
-    /// An invalid From address, an unknown `smtp_tls`, or a host TLS cannot be set up
+    /// An invalid From address, or a host TLS cannot be set up
     /// for. Nothing is sent and no connection is made here.
     pub fn new(settings: &OutboxSettings) -> anyhow::Result<Self> {
         let from: Mailbox = settings.smtp_from.parse().map_err(|e| {
@@ -258,15 +258,12 @@ impl SmtpOutbox {
             )
         })?;
         let host = settings.smtp_host.trim();
-        let builder = match settings.smtp_tls.as_str() {
-            "none" => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
-            "starttls" => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)
+        let builder = match settings.smtp_tls {
+            SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
+            SmtpTls::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)
                 .map_err(|e| anyhow::anyhow!("outbox.smtp_host = {host:?}: {e}"))?,
-            "tls" => AsyncSmtpTransport::<Tokio1Executor>::relay(host)
+            SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)
                 .map_err(|e| anyhow::anyhow!("outbox.smtp_host = {host:?}: {e}"))?,
-            other => anyhow::bail!(
-                "outbox.smtp_tls = {other:?}; expected \"none\", \"starttls\" or \"tls\""
-            ),
         };
         let mut builder = builder
             .port(settings.smtp_port)

@@ -112,7 +112,7 @@ impl Link {
     }
 
     async fn open(&self) -> anyhow::Result<(Connection, Vec<Channel>)> {
-        let conn = connect(&self.amqp.url, "ticket-agent ingest").await?;
+        let conn = connect(self.amqp.url.expose(), "ticket-agent ingest").await?;
         let mut channels = Vec::with_capacity(CHANNELS);
         for _ in 0..CHANNELS {
             channels.push(confirm_channel(&conn).await?);

@@ -122,7 +122,7 @@ impl Consumer {
     }
 
     async fn open(&self) -> Result<Session, Failure> {
-        let conn = connect(&self.amqp.url, &self.name)
+        let conn = connect(self.amqp.url.expose(), &self.name)
             .await
             .map_err(Failure::Transient)?;
         let channels = async {

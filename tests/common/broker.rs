@@ -46,7 +46,7 @@ impl Env {
         settings.redis.key_prefix = prefix;
         tweak(&mut settings);
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "ticket-agent test")
+        let conn = connect(settings.amqp.url.expose(), "ticket-agent test")
             .await
             .expect("RabbitMQ must answer at 127.0.0.1:5672 (guest/guest) for this test");
         let ch = confirm_channel(&conn).await.unwrap();

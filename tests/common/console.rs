@@ -49,7 +49,7 @@ impl Console {
         env.settings.approvals.operators_env = operators;
         env.settings.approvals.listen = "127.0.0.1:0".into();
         let db = TestDb::create(&tag.to_lowercase()).await;
-        env.settings.approvals.database_url = db.url.clone();
+        env.settings.approvals.database_url = (db.url.clone()).into();
         let app = ticket_agent::app::approvals_app(env.settings.clone())
             .await
             .unwrap();

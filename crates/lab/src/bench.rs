@@ -571,7 +571,7 @@ async fn scenario_with(
     settings.amqp.prefix = prefix.clone();
     settings.redis.key_prefix = prefix.clone();
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    let conn = connect(&settings.amqp.url, "ticket-agent bench").await?;
+    let conn = connect(settings.amqp.url.expose(), "ticket-agent bench").await?;
     let ch = confirm_channel(&conn).await?;
     topology.declare(&ch, &settings.amqp).await?;
     let logs = std::env::temp_dir().join(&prefix);
@@ -593,14 +593,17 @@ async fn scenario_with(
             "TICKET_AGENT__WORKER__METRICS_LISTEN".into(),
             "127.0.0.1:0".into(),
         ),
-        ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
+        (
+            "TICKET_AGENT__AMQP__URL".into(),
+            settings.amqp.url.expose().to_string(),
+        ),
         // The worker's own cost, comparable across runs and machines: kb_search by BM25
         // alone, whether or not this machine has the embedding model in its cache (its
         // cost per search is measured apart, in docs/evals.md).
         ("TICKET_AGENT__KB__SEMANTIC".into(), "false".into()),
         (
             "TICKET_AGENT__REDIS__URL".into(),
-            settings.redis.url.clone(),
+            settings.redis.url.expose().to_string(),
         ),
     ];
     let mut fake = None;
@@ -982,7 +985,7 @@ pub async fn broker_loop(
     shutdown: impl std::future::Future<Output = ()>,
 ) -> anyhow::Result<()> {
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    let conn = connect(&settings.amqp.url, "ticket-agent bench-loop").await?;
+    let conn = connect(settings.amqp.url.expose(), "ticket-agent bench-loop").await?;
     let consume = conn.create_channel().await?;
     consume
         .basic_qos(

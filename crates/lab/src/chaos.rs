@@ -925,9 +925,9 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let mut settings = settings.clone();
     settings.amqp.prefix = prefix.clone();
     settings.redis.key_prefix = prefix.clone();
-    settings.redis.url = redis_url.clone();
+    settings.redis.url = (redis_url.clone()).into();
     if let Some(cluster) = &rabbit {
-        settings.amqp.url = cluster.urls.join(",");
+        settings.amqp.url = (cluster.urls.join(",")).into();
         // A cluster's outcomes.all is a quorum queue, as docs/queues.md advises, unless
         // the environment says otherwise (the A/B run with the classic one).
         if std::env::var_os("TICKET_AGENT__AMQP__OUTCOMES_QUEUE_TYPE").is_none() {
@@ -940,7 +940,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     // Short retry tiers keep the drain quick after the Redis and RabbitMQ restarts.
     settings.worker.retry_delays_ms = vec![500, 1000, 2000];
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-    let conn = connect(&settings.amqp.url, "ticket-agent chaos").await?;
+    let conn = connect(settings.amqp.url.expose(), "ticket-agent chaos").await?;
     let ch = confirm_channel(&conn).await?;
     topology.declare(&ch, &settings.amqp).await?;
     let now = world.now.unwrap_or_else(chrono::Utc::now);
@@ -1000,7 +1000,10 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let approvals_port = proc::free_port()?;
     let env: Vec<(String, String)> = vec![
         ("TICKET_AGENT__AMQP__PREFIX".into(), prefix.clone()),
-        ("TICKET_AGENT__AMQP__URL".into(), settings.amqp.url.clone()),
+        (
+            "TICKET_AGENT__AMQP__URL".into(),
+            settings.amqp.url.expose().to_string(),
+        ),
         (
             "TICKET_AGENT__AMQP__OUTCOMES_QUEUE_TYPE".into(),
             settings.amqp.outcomes_queue_type.as_str().into(),
@@ -1349,7 +1352,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     approvals.stop(Duration::from_secs(10)).await;
 
     // The checks.
-    let conn = connect(&settings.amqp.url, "ticket-agent chaos check").await?;
+    let conn = connect(settings.amqp.url.expose(), "ticket-agent chaos check").await?;
     let ch = conn.create_channel().await?;
     let mut outcomes: HashMap<String, Vec<Value>> = HashMap::new();
     let mut followups: HashSet<String> = HashSet::new();
@@ -1664,7 +1667,7 @@ fn recovery(report: &mut ChaosReport, kills: &[KillRecord], dir: &Path, spawned:
 }
 
 async fn drained(settings: &Settings, topology: &Topology) -> anyhow::Result<bool> {
-    let conn = connect(&settings.amqp.url, "ticket-agent chaos probe").await?;
+    let conn = connect(settings.amqp.url.expose(), "ticket-agent chaos probe").await?;
     let ch = conn.create_channel().await?;
     let mut queues = vec![topology.tickets_queue.clone()];
     queues.extend(topology.retry_queues.iter().map(|(q, _, _)| q.clone()));

@@ -125,7 +125,7 @@ impl Corner {
         settings.amqp.prefix = prefix.clone();
         settings.redis.key_prefix = prefix;
         let topology = Topology::from_settings(&settings.amqp, &settings.worker);
-        let conn = connect(&settings.amqp.url, "ticket-agent bench-ingest").await?;
+        let conn = connect(settings.amqp.url.expose(), "ticket-agent bench-ingest").await?;
         let ch = confirm_channel(&conn).await?;
         topology.declare(&ch, &settings.amqp).await?;
         Ok(Corner {
@@ -258,11 +258,11 @@ async fn ingest(
         ),
         (
             "TICKET_AGENT__AMQP__URL".into(),
-            corner.settings.amqp.url.clone(),
+            corner.settings.amqp.url.expose().to_string(),
         ),
         (
             "TICKET_AGENT__REDIS__URL".into(),
-            corner.settings.redis.url.clone(),
+            corner.settings.redis.url.expose().to_string(),
         ),
         ("TICKET_AGENT__INGEST__LISTEN".into(), listen.clone()),
         ("TICKET_AGENT__INGEST__MAX_IN_FLIGHT".into(), in_flight),
