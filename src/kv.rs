@@ -92,12 +92,6 @@ impl From<&String> for Target {
     }
 }
 
-impl From<&crate::config::SecretUrl> for Target {
-    fn from(urls: &crate::config::SecretUrl) -> Self {
-        Target::parse(urls.expose(), false)
-    }
-}
-
 impl From<&Target> for Target {
     fn from(t: &Target) -> Self {
         t.clone()

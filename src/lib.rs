@@ -3,7 +3,7 @@
 //! with a reason — and the agent never moves money or sends mail itself.
 //!
 //! # Map
-//! From the top; each module uses only modules below it (`tests/architecture.rs`
+//! From the top; each module uses only modules below it (`tests/it/architecture.rs`
 //! checks that no import closes a cycle; docs/architecture.md draws the picture).
 //! - [`cli`]: the commands: argument types, one function per command, what they print.
 //! - [`eval`]: the eval set's runner and metrics.

@@ -61,6 +61,14 @@ impl From<&str> for SecretUrl {
     }
 }
 
+/// Redis's endpoints, as `kv` connects to them (here, not in `kv`: the settings already
+/// name `kv::Target`, and `kv` names no setting, so the arrow keeps one direction).
+impl From<&SecretUrl> for crate::kv::Target {
+    fn from(urls: &SecretUrl) -> Self {
+        crate::kv::Target::parse(urls.expose(), false)
+    }
+}
+
 impl fmt::Debug for SecretUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.redacted())

@@ -652,7 +652,7 @@ impl PublishChannel {
 
 /// How long an ack or a nack may take. Neither has a reply from the broker; lapin's
 /// promise resolves once the frame is written, but on a connection that has just died
-/// it can stay pending for good (seen in `tests/rabbitmq_cluster.rs`: a worker whose
+/// it can stay pending for good (seen in `tests/it/rabbitmq_cluster.rs`: a worker whose
 /// in-flight tickets each waited on one never reconnected). Whatever was not settled
 /// is redelivered by the broker.
 pub const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);

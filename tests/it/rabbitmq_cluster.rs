@@ -9,7 +9,7 @@
 //! (127.0.0.1:6379) under the test's own prefix. `RUST_LOG=ticket_agent=debug` prints
 //! the worker's story.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -17,8 +17,8 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::broker::{Env, example_tickets};
-use common::{Slow, run_script, script_path};
+use crate::common::broker::{Env, example_tickets};
+use crate::common::{Slow, run_script, script_path};
 use ticket_agent::queue::{confirm_channel, connect};
 
 /// A cluster of one test's own; stopped and removed on drop.

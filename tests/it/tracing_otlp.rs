@@ -8,7 +8,7 @@
 //! attribute or span name. Uses the local RabbitMQ and Redis under a prefix of its
 //! own, deleted at the end.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
@@ -16,10 +16,10 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::common::broker::Env;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::routing::post;
-use common::broker::Env;
 use opentelemetry_proto::tonic::collector::trace::v1::{
     ExportTraceServiceRequest, ExportTraceServiceResponse,
 };

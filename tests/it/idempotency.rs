@@ -3,7 +3,7 @@
 //! (tests/common/redis_cluster.rs), each test under its own key prefix, deleted
 //! afterwards.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,12 +3,12 @@
 //! that counts refund calls per idempotency key. Each test has its own prefix and its
 //! own database, deleted after.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use common::broker::{next_message, publish_approval};
+use crate::common::broker::{next_message, publish_approval};
 use lapin::{Channel, Connection};
 use serde_json::{Value, json};
 use ticket_agent::approvals::{ApprovalStatus, PendingFilter, Verdict};

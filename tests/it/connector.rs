@@ -5,12 +5,13 @@
 //! the specification's libraries do, computed here from the specification alone. Each
 //! test has its own prefix, deleted after.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::common::broker::Env;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -19,7 +20,6 @@ use axum::routing::{post, put};
 use axum::{Json, Router};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use common::broker::Env;
 use hmac::{Hmac, Mac};
 use lapin::BasicProperties;
 use serde_json::{Value, json};

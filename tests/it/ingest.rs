@@ -2,12 +2,12 @@
 //! the tickets queue (consumed and counted), what each answer says, and every refusal
 //! (401, 413, 503 with Retry-After). Each test has its own prefix, deleted after.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use common::broker::Env;
+use crate::common::broker::Env;
 use serde_json::{Value, json};
 use ticket_agent::config::Settings;
 use ticket_agent::ingest::Ingest;

@@ -1,12 +1,10 @@
 //! The two batch commands through the library: `process` (bad lines reported, the run
 //! goes on) and `eval` (a broken agent is caught as unsafe; any case folder runs).
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::agent_with;
 use async_trait::async_trait;
-use common::agent_with;
 use serde_json::{Value, json};
 use ticket_agent::config::Settings;
 use ticket_agent::conversation::{

@@ -6,14 +6,12 @@
 //! many it replayed and which letter may be in both queues, and that is what the queues
 //! hold. The page in a real browser is in tests/console_browser.rs.
 
-mod common;
-
 use std::collections::HashSet;
 use std::time::Duration;
 
+use crate::common::broker::{Env, publish_approval, refund_approval};
+use crate::common::console::{Console, OPERATOR_TOKEN, REVIEWER_TOKEN, ticket_json};
 use chrono::Utc;
-use common::broker::{Env, publish_approval, refund_approval};
-use common::console::{Console, OPERATOR_TOKEN, REVIEWER_TOKEN, ticket_json};
 use lapin::BasicProperties;
 use lapin::options::{BasicGetOptions, BasicPublishOptions};
 use lapin::types::{AMQPValue, FieldTable};

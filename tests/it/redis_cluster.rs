@@ -3,14 +3,12 @@
 //! while a master is SIGKILLed and its replica promoted, and every ticket still ends
 //! with exactly one outcome.
 
-mod common;
-
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::broker::{Env, example_tickets};
-use common::redis_cluster::OwnCluster;
+use crate::common::broker::{Env, example_tickets};
+use crate::common::redis_cluster::OwnCluster;
 use ticket_agent::model::rules::RulesModel;
 
 // Before `worker.store_wait_secs`, about one run in ten dead-lettered a valid ticket:

@@ -2,11 +2,9 @@
 //! the budget, prefix parsing and every verification rule, driven by a scripted
 //! model that misbehaves on purpose.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::{Scripted, Turn, agent_with, ticket};
+use crate::common::{Scripted, Turn, agent_with, ticket};
 use serde_json::{Value, json};
 use ticket_agent::agent::{RunError, TraceStep};
 use ticket_agent::domain::outcome::{EscalationCategory, Outcome, OutcomeKind};

@@ -2,14 +2,12 @@
 //! (127.0.0.1:6379): every test declares its own topology under a unique prefix and
 //! deletes it, with its Redis keys, when it ends.
 
-mod common;
-
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::broker::{Env, example_tickets, next_message};
-use common::{Flaky, Slow};
+use crate::common::broker::{Env, example_tickets, next_message};
+use crate::common::{Flaky, Slow};
 use lapin::{Channel, Connection};
 use ticket_agent::commerce::embedded::{EmbeddedBackend, World};
 use ticket_agent::domain::ticket::Ticket;

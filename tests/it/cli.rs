@@ -3,13 +3,13 @@
 //! bound when asked for any free port (`127.0.0.1:0`). The broker tests use the local
 //! RabbitMQ and Redis under a prefix of their own, deleted at the end.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::broker::Env;
+use crate::common::broker::Env;
 
 fn binary() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ticket-agent"));

@@ -4,7 +4,7 @@
 //! keep the guarantees the separate commands kept, and on a cluster a ticket's keys
 //! share a slot so that the scripts may touch them together.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

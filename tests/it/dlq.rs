@@ -7,15 +7,13 @@
 //! `worker.max_replays` is respected; a dry run moves nothing; purge removes only what
 //! is old enough.
 
-mod common;
-
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::common::Flaky;
+use crate::common::broker::Env;
 use chrono::Utc;
-use common::Flaky;
-use common::broker::Env;
 use lapin::BasicProperties;
 use lapin::options::{BasicGetOptions, BasicNackOptions};
 use lapin::types::{AMQPValue, FieldTable};
@@ -34,7 +32,7 @@ use ticket_agent::queue::{
 /// This file's corners, and the dead-letter helpers only it uses.
 impl Env {
     /// A test's own corner under `ta-test-dlq-{name}-…`, with three retry tiers.
-    async fn new(name: &str) -> Env {
+    async fn dlq(name: &str) -> Env {
         Self::with(name, |s| {
             s.worker.retry_delays_ms = vec![300, 600, 900];
         })
@@ -207,7 +205,7 @@ async fn process_with_a_working_worker(env: &Env, outcomes: u32) -> Vec<String> 
 #[tokio::test]
 async fn a_ticket_dead_from_a_model_outage_is_listed_with_its_reason_and_after_the_fix_a_replay_runs_it_once()
  {
-    let env = Env::new("outage").await;
+    let env = Env::dlq("outage").await;
     let report = submit::submit(&env.ch, &env.topology, &ticket_json("D-1"), 2048, 10)
         .await
         .unwrap();
@@ -302,7 +300,7 @@ async fn a_ticket_dead_from_a_model_outage_is_listed_with_its_reason_and_after_t
 #[tokio::test]
 async fn a_replay_cut_off_after_a_confirm_but_before_its_ack_leaves_every_letter_dead_or_replayed()
 {
-    let env = Env::new("interrupted").await;
+    let env = Env::dlq("interrupted").await;
     let ids: Vec<String> = (0..5).map(|i| format!("I-{i}")).collect();
     for id in &ids {
         env.dead_letter(id, "max_attempts", Utc::now()).await;
@@ -376,7 +374,7 @@ async fn a_replay_cut_off_after_a_confirm_but_before_its_ack_leaves_every_letter
 
 #[tokio::test]
 async fn a_replay_dropped_mid_pass_still_accounts_for_every_letter_and_names_the_one_in_both() {
-    let env = Env::new("dropped").await;
+    let env = Env::dlq("dropped").await;
     let n = 120;
     for i in 0..n {
         env.dead_letter(&format!("D-{i}"), "max_attempts", Utc::now())
@@ -459,7 +457,7 @@ async fn a_replay_dropped_mid_pass_still_accounts_for_every_letter_and_names_the
 
 #[tokio::test]
 async fn replaying_twice_runs_nothing_twice() {
-    let env = Env::new("twice").await;
+    let env = Env::dlq("twice").await;
     for id in ["R-1", "R-2", "R-3", "R-3"] {
         env.dead_letter(id, "max_attempts", Utc::now()).await;
     }
@@ -500,7 +498,7 @@ async fn replaying_twice_runs_nothing_twice() {
 #[tokio::test]
 async fn a_letter_replayed_max_replays_times_is_skipped_and_stays_dead_while_others_replay_as_fresh_tickets()
  {
-    let env = Env::new("max-replays").await;
+    let env = Env::dlq("max-replays").await;
     let long_ago = Utc::now() - chrono::Duration::days(3);
     env.dead_letter_with(
         "M-1",
@@ -580,7 +578,7 @@ async fn a_letter_replayed_max_replays_times_is_skipped_and_stays_dead_while_oth
 
 #[tokio::test]
 async fn a_dry_run_moves_nothing_and_reports_what_would_happen() {
-    let env = Env::new("dry-run").await;
+    let env = Env::dlq("dry-run").await;
     env.dead_letter("Y-done", "max_attempts", Utc::now()).await;
     env.dead_letter_with(
         "Y-tired",
