@@ -183,7 +183,7 @@ impl ApprovalsApp {
             .merge(self.dead_letters.stopping_with(stop_rx.clone()).router())
             .merge(metrics::probe_routes(ready))
             .layer(axum::middleware::from_fn_with_state(
-                Arc::new(SignInGuard::new(doors)),
+                Arc::new(SignInGuard::new(&["approvals", "dead_letters"], doors)),
                 limit_sign_ins,
             ))
             .layer(axum::middleware::from_fn(guard));
@@ -308,7 +308,7 @@ async fn intake(
             Err(e) if e.is_transient() => {
                 let wait = backoff.delay(retry);
                 retry += 1;
-                tracing::warn!(approval_id = %message.approval_id, error = %e, retry, wait_ms = wait.as_millis() as u64, "could not store an approval; holding it and trying again");
+                tracing::warn!(approval_id = %message.approval_id, error = %crate::telemetry::chain(&e), retry, wait_ms = wait.as_millis() as u64, "could not store an approval; holding it and trying again");
                 tokio::select! {
                     () = tokio::time::sleep(wait) => {}
                     () = stopped(stop.clone()) => return Intake::Stopped,
@@ -355,7 +355,7 @@ async fn dead_letter(
             let _ = crate::queue::ack(delivery).await;
         }
         Err(e) => {
-            tracing::warn!(error = %e, "could not publish the dead-letter copy; putting the approval back");
+            tracing::warn!(error = %crate::telemetry::chain(&e), "could not publish the dead-letter copy; putting the approval back");
             crate::queue::put_back(delivery).await;
         }
     }

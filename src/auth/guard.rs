@@ -64,8 +64,16 @@ impl std::fmt::Debug for SignInGuard {
 }
 
 impl SignInGuard {
-    /// A guard for the doors `doors` names.
-    pub fn new(doors: Doors) -> Self {
+    /// A guard for the doors `doors` names, `names` being every door it can name: their
+    /// refusal counters exist at 0 from the start, so that `rate()` sees the first one.
+    pub fn new(names: &[&'static str], doors: Doors) -> Self {
+        for door in names {
+            for reason in ["bad_credential", "rate_limited"] {
+                metrics::global()
+                    .auth_refusals
+                    .with_label_values(&[door, reason]);
+            }
+        }
         let burst = NonZeroU32::new(MAX_FAILURES).expect("a positive burst");
         let quota = Quota::with_period(WINDOW / MAX_FAILURES)
             .expect("a positive period")
@@ -193,7 +201,7 @@ mod tests {
 
     #[test]
     fn a_client_is_blocked_after_its_burst_of_failures_and_others_are_not() {
-        let guard = SignInGuard::new(|_, _| Some("test"));
+        let guard = SignInGuard::new(&["test"], |_, _| Some("test"));
         let ip = Key::Client(IpAddr::from([10, 0, 0, 1]));
         let other = Key::Client(IpAddr::from([10, 0, 0, 2]));
         let t0 = Instant::now();
@@ -217,7 +225,7 @@ mod tests {
 
     #[test]
     fn one_token_tried_from_many_addresses_is_blocked_by_its_digest() {
-        let guard = SignInGuard::new(|_, _| Some("test"));
+        let guard = SignInGuard::new(&["test"], |_, _| Some("test"));
         let stale = credential_key("stale-token-0123456789");
         let t0 = Instant::now();
         for i in 0..MAX_FAILURES {

@@ -69,7 +69,7 @@ pub fn router(state: WebState) -> Router {
         // Outside authentication: a client or token out of failures is refused before
         // its token is looked at.
         .route_layer(middleware::from_fn_with_state(
-            Arc::new(SignInGuard::new(|_, _| Some("ingest"))),
+            Arc::new(SignInGuard::new(&["ingest"], |_, _| Some("ingest"))),
             limit_sign_ins,
         ))
         .route_layer(middleware::from_fn(timed))

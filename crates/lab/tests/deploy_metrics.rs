@@ -541,7 +541,8 @@ async fn run_fleet(prefix: &str, outbox: &Path, database_url: &str) -> Result<Ve
 
     let names = referenced_names(&repo().join("deploy"));
     let owner = |n: &str| {
-        if n.starts_with("ticket_agent_approvals_") {
+        // The sign-in guard's refusals: the approvals service has two of its doors.
+        if n.starts_with("ticket_agent_approvals_") || n == "ticket_agent_auth_refusals_total" {
             "approvals"
         } else if n.starts_with("ticket_agent_ingest_") {
             "ingest"
