@@ -93,7 +93,7 @@ fn raise_open_files(needed: u64) {
             "the hard limit of open files is under what worker.concurrency needs: raise LimitNOFILE / ulimit -Hn, or lower the concurrency"
         ),
         Err(e) => {
-            tracing::warn!(error = %e, needed, "could not raise the soft limit of open files")
+            tracing::warn!(error = %crate::telemetry::chain(&e), needed, "could not raise the soft limit of open files")
         }
     }
 }
@@ -211,7 +211,7 @@ pub async fn ingest_app(settings: Settings) -> anyhow::Result<IngestApp> {
     settings.validate()?;
     let core = ingest(&settings).await?;
     if let Err(e) = core.link().channel().await {
-        tracing::warn!(error = %e, "starting without the broker; requests get 503 until it answers");
+        tracing::warn!(error = %crate::telemetry::chain(&e), "starting without the broker; requests get 503 until it answers");
     }
     IngestApp::build(settings, core).await
 }

@@ -446,6 +446,34 @@ fn is_phone(candidate: &str) -> bool {
         && !DATE_PREFIX.is_match(candidate.trim_start_matches(['+', '(']))
 }
 
+/// An error and its causes, `outer: cause: root`, for a log line's `error` field
+/// (`error = %chain(&e)`): the `Display` of an error says only its own part, and the
+/// cause that explains it (a refused connection under "publishing failed") would be
+/// lost. A cause whose text the message already holds is not repeated. An
+/// `anyhow::Error` prints its chain itself with `{:#}`.
+pub fn chain<'a>(e: &'a (dyn std::error::Error + 'static)) -> Chain<'a> {
+    Chain(e)
+}
+
+/// See [`chain`].
+pub struct Chain<'a>(&'a (dyn std::error::Error + 'static));
+
+impl std::fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut said = self.0.to_string();
+        let mut cause = self.0.source();
+        while let Some(c) = cause {
+            let text = c.to_string();
+            if !said.contains(&text) {
+                said.push_str(": ");
+                said.push_str(&text);
+            }
+            cause = c.source();
+        }
+        f.write_str(&said)
+    }
+}
+
 /// `text` with email addresses, card-like numbers (13–19 digits, spaces or dashes
 /// between) and phone numbers (7–15 digits with the usual punctuation, dates aside)
 /// replaced by `[email]`, `[card]` and `[phone]`. Borrowed when there is nothing to
@@ -481,6 +509,25 @@ pub fn redact(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_is_logged_with_its_causes_once_each() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("publishing failed")]
+        struct Outer(#[source] std::io::Error);
+        #[derive(Debug, thiserror::Error)]
+        #[error("publishing failed: {0}")]
+        struct Quoting(#[source] std::io::Error);
+        let refused = || std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "refused");
+        assert_eq!(
+            chain(&Outer(refused())).to_string(),
+            "publishing failed: refused"
+        );
+        assert_eq!(
+            chain(&Quoting(refused())).to_string(),
+            "publishing failed: refused"
+        );
+    }
 
     #[test]
     fn a_trace_context_survives_the_trip_through_amqp_headers() {

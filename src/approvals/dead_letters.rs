@@ -255,7 +255,7 @@ impl DeadLetterPage {
             let kept = match page.put("run", &id, &run).await {
                 Ok(()) => Some(id),
                 Err(e) => {
-                    tracing::warn!(error = %e, "could not keep a replay's account; showing it once");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not keep a replay's account; showing it once");
                     None
                 }
             };
@@ -358,7 +358,7 @@ fn failure(status: StatusCode, session: Option<&Session>, what: &str) -> Respons
 }
 
 fn store_error(e: &StoreError) -> Response {
-    tracing::error!(error = %e, "console store unavailable");
+    tracing::error!(error = %crate::telemetry::chain(e), "console store unavailable");
     failure(
         StatusCode::SERVICE_UNAVAILABLE,
         None,

@@ -741,11 +741,11 @@ impl Approvals {
         {
             Ok(()) => {
                 if let Err(e) = self.store.mark_audit_published(&audit.approval_id).await {
-                    tracing::warn!(error = %e, "audit published but not marked; it may be published again");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "audit published but not marked; it may be published again");
                 }
             }
             Err(e) => {
-                tracing::warn!(error = %e, approval_id = %audit.approval_id, "audit record not published yet; the sweep retries");
+                tracing::warn!(error = %crate::telemetry::chain(&e), approval_id = %audit.approval_id, "audit record not published yet; the sweep retries");
                 self.release_followup(id, Followup::Audit).await;
             }
         }
@@ -866,7 +866,7 @@ impl Approvals {
         {
             Ok(claimed) => claimed,
             Err(e) => {
-                tracing::warn!(approval_id = id, error = %e, "could not claim a publication; the sweep retries");
+                tracing::warn!(approval_id = id, error = %crate::telemetry::chain(&e), "could not claim a publication; the sweep retries");
                 false
             }
         }
@@ -874,7 +874,7 @@ impl Approvals {
 
     async fn release_followup(&self, id: &str, followup: Followup) {
         if let Err(e) = self.store.release_followup(id, followup).await {
-            tracing::warn!(approval_id = id, error = %e, "could not give a publication claim back; it runs out by itself");
+            tracing::warn!(approval_id = id, error = %crate::telemetry::chain(&e), "could not give a publication claim back; it runs out by itself");
         }
     }
 
@@ -952,11 +952,11 @@ impl Approvals {
         {
             Ok(()) => {
                 if let Err(e) = self.store.mark_outcome_published(&m.approval_id).await {
-                    tracing::warn!(error = %e, "outcome published but not marked; it may be published again");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "outcome published but not marked; it may be published again");
                 }
             }
             Err(e) => {
-                tracing::warn!(error = %e, approval_id = %m.approval_id, "the ticket's outcome not published yet; the sweep retries");
+                tracing::warn!(error = %crate::telemetry::chain(&e), approval_id = %m.approval_id, "the ticket's outcome not published yet; the sweep retries");
                 self.release_followup(&m.approval_id, Followup::Outcome)
                     .await;
             }

@@ -360,7 +360,7 @@ pub(super) fn execution_in_words(
 }
 
 pub(super) fn store_error(e: &StoreError) -> Response {
-    tracing::error!(error = %e, "store unavailable");
+    tracing::error!(error = %crate::telemetry::chain(e), "store unavailable");
     (
         StatusCode::SERVICE_UNAVAILABLE,
         "the approval store is unavailable",

@@ -500,7 +500,7 @@ impl Connector {
                     {
                         // Delivered but not recorded: a redelivery within the claim's
                         // life is told it is busy, after it would post again. Say so.
-                        tracing::error!(call = %call.key, error = %e, "delivered, but the delivery record was not written");
+                        tracing::error!(call = %call.key, error = %crate::telemetry::chain(&e), "delivered, but the delivery record was not written");
                     }
                     return CallEnd::Sent;
                 }
@@ -545,7 +545,7 @@ impl Connector {
             }
         };
         if let Err(e) = lease.release(conn, &token).await {
-            tracing::warn!(call = %call.key, error = %e, "could not give the claim back; it runs out by itself");
+            tracing::warn!(call = %call.key, error = %crate::telemetry::chain(&e), "could not give the claim back; it runs out by itself");
         }
         CallEnd::Stop(failure)
     }
@@ -695,7 +695,7 @@ impl ConnectorApp {
             });
             tokio::spawn(async move {
                 if let Err(e) = axum::serve(listener, metrics::router(ready)).await {
-                    tracing::warn!(error = %e, "the probe endpoint failed");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "the probe endpoint failed");
                 }
             })
         });
@@ -825,7 +825,7 @@ pub async fn settle(delivery: &Delivery, delivered: &Delivered, publish: &Channe
                     let _ = crate::queue::ack(delivery).await;
                 }
                 Err(e) => {
-                    tracing::warn!(error = %e, "could not dead-letter; putting the delivery back");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not dead-letter; putting the delivery back");
                     put_back(delivery).await;
                 }
             }

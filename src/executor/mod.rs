@@ -447,7 +447,7 @@ impl Executor {
             }
             Ok(Claim::Acquired { token, .. }) => Some(token),
             Err(e) => {
-                tracing::warn!(approval_id = %id, error = %e, "Redis unavailable for the executor's fast path; PostgreSQL holds the claim, going on");
+                tracing::warn!(approval_id = %id, error = %crate::telemetry::chain(&e), "Redis unavailable for the executor's fast path; PostgreSQL holds the claim, going on");
                 None
             }
         };
@@ -471,7 +471,7 @@ impl Executor {
                         .complete(&key, token, &value, self.result_ttl)
                         .await
                     {
-                        tracing::warn!(approval_id = %id, error = %e, "the result is not in Redis; PostgreSQL records it");
+                        tracing::warn!(approval_id = %id, error = %crate::telemetry::chain(&e), "the result is not in Redis; PostgreSQL records it");
                     }
                 }
                 Ok(finished(record))

@@ -619,7 +619,7 @@ impl Ingest {
         let channel = match self.link.channel().await {
             Ok(ch) => ch,
             Err(e) => {
-                tracing::warn!(error = %e, "ingest refused a request: no broker");
+                tracing::warn!(error = %crate::telemetry::chain(&e), "ingest refused a request: no broker");
                 return Err(refuse(RequestError::BrokerUnavailable));
             }
         };
@@ -630,7 +630,7 @@ impl Ingest {
         let claims = match self.dedupe.claim(&keys, self.limits.claim_lease).await {
             Ok(c) => c,
             Err(e) => {
-                tracing::warn!(error = %e, "ingest refused a request: no dedupe store");
+                tracing::warn!(error = %crate::telemetry::chain(&e), "ingest refused a request: no dedupe store");
                 return Err(refuse(RequestError::StoreUnavailable));
             }
         };
@@ -721,14 +721,14 @@ impl Ingest {
             // Published and confirmed, but not remembered: until the claims run out a
             // retry is answered in_progress, after that it publishes again, and the
             // worker's own record runs the ticket once.
-            tracing::warn!(error = %e, tickets = done.len(), "could not record accepted tickets");
+            tracing::warn!(error = %crate::telemetry::chain(&e), tickets = done.len(), "could not record accepted tickets");
         }
         let given_back: Vec<(&DedupeKey, &str)> = failed
             .iter()
             .map(|(l, pending, _)| (&leaders[*l].key, pending.as_str()))
             .collect();
         if let Err(e) = self.dedupe.release(&given_back).await {
-            tracing::warn!(error = %e, tickets = given_back.len(), "could not give claims back; they run out by themselves");
+            tracing::warn!(error = %crate::telemetry::chain(&e), tickets = given_back.len(), "could not give claims back; they run out by themselves");
         }
 
         for (l, _, record) in accepted {

@@ -124,7 +124,7 @@ impl HttpClient {
         };
         budget.acquire(estimate).await.map(Some).map_err(|e| {
             if let LimitError::Exhausted { .. } = e {
-                tracing::warn!(provider = self.provider, budget = budget.key(), error = %e, "no model budget within the longest wait");
+                tracing::warn!(provider = self.provider, budget = budget.key(), error = %crate::telemetry::chain(&e), "no model budget within the longest wait");
             }
             ModelError::Transient {
                 message: format!("{}: {e}", self.provider),
@@ -138,7 +138,7 @@ impl HttpClient {
         if let (Some(budget), Some(reservation)) = (&self.budget, reservation)
             && let Err(e) = budget.settle(&reservation, used).await
         {
-            tracing::warn!(provider = self.provider, error = %e, "could not settle the model budget");
+            tracing::warn!(provider = self.provider, error = %crate::telemetry::chain(&e), "could not settle the model budget");
         }
     }
 
@@ -276,7 +276,7 @@ impl HttpClient {
                 status == StatusCode::TOO_MANY_REQUESTS,
             );
             if let Err(e) = budget.observe(&observed).await {
-                tracing::warn!(provider = self.provider, error = %e, "could not update the model budget");
+                tracing::warn!(provider = self.provider, error = %crate::telemetry::chain(&e), "could not update the model budget");
             }
         }
         let text = response

@@ -181,11 +181,11 @@ impl RulesModel {
                 guess
             }
             Ok(Err(e)) => {
-                tracing::warn!(error = %e, "intent embedding failed; deciding by text rules alone");
+                tracing::warn!(error = %format_args!("{e:#}"), "intent embedding failed; deciding by text rules alone");
                 None
             }
             Err(e) => {
-                tracing::warn!(error = %e, "intent embedding panicked; deciding by text rules alone");
+                tracing::warn!(error = %crate::telemetry::chain(&e), "intent embedding panicked; deciding by text rules alone");
                 None
             }
         }

@@ -202,7 +202,7 @@ impl Session {
         match self.deliveries.next().await {
             Some(Ok(delivery)) => Some(delivery),
             Some(Err(e)) => {
-                tracing::warn!(error = %e, "consumer failed; reconnecting");
+                tracing::warn!(error = %crate::telemetry::chain(&e), "consumer failed; reconnecting");
                 None
             }
             None => {

@@ -205,7 +205,7 @@ impl Worker {
             Err(e) => {
                 self.redis_down.store(true, Ordering::SeqCst);
                 let wait = Duration::from_secs(self.settings.worker.store_wait_secs);
-                tracing::warn!(error = %e, wait_secs = wait.as_secs(), "Redis failed; holding the delivery until it answers again");
+                tracing::warn!(error = %crate::telemetry::chain(&e), wait_secs = wait.as_secs(), "Redis failed; holding the delivery until it answers again");
                 let deadline = tokio::time::Instant::now() + wait;
                 while tokio::time::Instant::now() < deadline {
                     tokio::time::sleep(Duration::from_millis(250)).await;
@@ -351,7 +351,7 @@ impl Worker {
         );
         if !finished && let Err(e) = self.records.release_lease(id, &token).await {
             // The lease expires by itself; nothing is lost.
-            tracing::warn!(error = %e, "could not release the lease");
+            tracing::warn!(error = %crate::telemetry::chain(&e), "could not release the lease");
         }
         if let Disposition::Ack {
             outcome: Some(o), ..
@@ -469,7 +469,9 @@ impl Worker {
             match self.records.extend_lease(id, token, lease).await {
                 Ok(true) => {}
                 Ok(false) => tracing::warn!("lost the ticket's lease while running it"),
-                Err(e) => tracing::warn!(error = %e, "could not extend the lease"),
+                Err(e) => {
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not extend the lease")
+                }
             }
         }
     }
@@ -536,7 +538,7 @@ impl Worker {
                     if self.publish.status().connected()
                         && tokio::time::Instant::now() + delay < deadline =>
                 {
-                    tracing::warn!(error = %e, exchange, retry_ms = delay.as_millis() as u64, "the broker refused a publish; holding the delivery and trying again");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), exchange, retry_ms = delay.as_millis() as u64, "the broker refused a publish; holding the delivery and trying again");
                     metrics::global().publish_refused.inc();
                     tokio::time::sleep(delay).await;
                     delay = (delay * 2).min(PUBLISH_RETRY_MAX);
@@ -610,7 +612,7 @@ impl Worker {
                         "a copy of this delivery is in the dead-letter queue already; acking it"
                     );
                     if let Err(e) = super::ack(delivery).await {
-                        tracing::warn!(error = %e, "ack failed; the message will be redelivered");
+                        tracing::warn!(error = %format_args!("{e:#}"), "ack failed; the message will be redelivered");
                     }
                     metrics::global()
                         .deliveries
@@ -632,7 +634,7 @@ impl Worker {
                 if published.is_ok() {
                     let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
                     if let Err(e) = self.records.record_dead_lettered(&marker, ttl).await {
-                        tracing::warn!(error = %e, "could not record the dead letter; a redelivery would be dead-lettered again");
+                        tracing::warn!(error = %crate::telemetry::chain(&e), "could not record the dead letter; a redelivery would be dead-lettered again");
                     }
                 }
                 published
@@ -643,12 +645,12 @@ impl Worker {
                 if let Err(e) = super::ack(delivery).await {
                     // The channel is gone: the broker redelivers it, and the done
                     // record makes the redelivery an ack without a second run.
-                    tracing::warn!(error = %e, "ack failed; the message will be redelivered");
+                    tracing::warn!(error = %format_args!("{e:#}"), "ack failed; the message will be redelivered");
                 }
                 self.count_settled(&disposition);
             }
             Err(e) => {
-                tracing::warn!(error = %e, "could not publish the retry or dead-letter copy; putting the delivery back");
+                tracing::warn!(error = %crate::telemetry::chain(&e), "could not publish the retry or dead-letter copy; putting the delivery back");
                 metrics::global()
                     .deliveries
                     .with_label_values(&["requeue"])
@@ -851,7 +853,7 @@ async fn poll_queue(probe: Channel, queue: String, every: Duration, head: Arc<At
                 }
             }
             Err(e) => {
-                tracing::debug!(error = %e, "queue depth probe failed; polling again after the reconnect");
+                tracing::debug!(error = %crate::telemetry::chain(&e), "queue depth probe failed; polling again after the reconnect");
                 return;
             }
         }
@@ -946,7 +948,7 @@ impl WorkerApp {
             let router = metrics::router(health.clone());
             AbortOnDrop(tokio::spawn(async move {
                 if let Err(e) = axum::serve(listener, router).await {
-                    tracing::error!(error = %e, "the metrics endpoint stopped");
+                    tracing::error!(error = %crate::telemetry::chain(&e), "the metrics endpoint stopped");
                 }
             }))
         });
@@ -988,7 +990,7 @@ impl WorkerApp {
                     head.clone(),
                 )))),
                 Err(e) => {
-                    tracing::warn!(error = %e, "could not open the queue depth channel; no depth metrics until the next reconnect");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not open the queue depth channel; no depth metrics until the next reconnect");
                     None
                 }
             };

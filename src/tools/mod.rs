@@ -308,7 +308,7 @@ impl ToolBox {
                     lexical(&self.kb)
                 }
                 Err(e) => {
-                    tracing::warn!(error = %e, "semantic kb_search panicked; answering by BM25 alone");
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "semantic kb_search panicked; answering by BM25 alone");
                     lexical(&self.kb)
                 }
             }
