@@ -190,11 +190,13 @@ impl Worker {
         &self.topology
     }
 
-    /// `op` against Redis; if it fails, once more after Redis answers again within
-    /// `worker.store_wait_secs`. The delivery is held meanwhile: put back, it would burn
-    /// one of the broker's deliveries (`amqp.delivery_limit`) per try, and a ticket in
-    /// flight through a restart or a failover could be dead-lettered for it. Every
-    /// step retried this way is idempotent under the lease protocol.
+    /// `op` against Redis; if it fails, again each time Redis answers, until it succeeds
+    /// or `worker.store_wait_secs` have passed. The delivery is held meanwhile: put
+    /// back, it would burn one of the broker's deliveries (`amqp.delivery_limit`) per
+    /// try, and a ticket in flight through a restart or a failover could be
+    /// dead-lettered for it. A cluster answers `PING` on its live nodes before the
+    /// failed master's slots have a new one, so one more try after the first answer is
+    /// not enough. Every step retried this way is idempotent under the lease protocol.
     async fn store_op<T, F, Fut>(&self, op: F) -> Result<T, StoreError>
     where
         F: Fn() -> Fut,
@@ -207,13 +209,17 @@ impl Worker {
                 let wait = Duration::from_secs(self.settings.worker.store_wait_secs);
                 tracing::warn!(error = %crate::telemetry::chain(&e), wait_secs = wait.as_secs(), "Redis failed; holding the delivery until it answers again");
                 let deadline = tokio::time::Instant::now() + wait;
+                let mut last = e;
                 while tokio::time::Instant::now() < deadline {
                     tokio::time::sleep(Duration::from_millis(250)).await;
                     if self.records.ping().await {
-                        return op().await;
+                        match op().await {
+                            Ok(v) => return Ok(v),
+                            Err(e) => last = e,
+                        }
                     }
                 }
-                Err(e)
+                Err(last)
             }
         }
     }

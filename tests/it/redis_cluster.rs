@@ -58,6 +58,19 @@ async fn tickets_through_two_workers_survive_a_redis_master_killed_mid_run_with_
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    // A copy the failover left behind (a busy copy parked in the wait queue, one put
+    // back while Redis was away) is still delivered: the workers, still running, take
+    // it and find its ticket done. Only then are they stopped, so that what the queues
+    // hold below is what nobody would ever take.
+    let queues: Vec<String> = [&env.topology.tickets_queue, &env.topology.wait_queue]
+        .into_iter()
+        .chain(env.topology.retry_queues.iter().map(|(q, _, _)| q))
+        .cloned()
+        .collect();
+    let settle_by = Instant::now() + Duration::from_secs(60);
+    for q in &queues {
+        while env.settled_depth(q).await > 0 && Instant::now() < settle_by {}
+    }
     stop1.send(()).unwrap();
     stop2.send(()).unwrap();
     let (s1, s2) = (w1.await.unwrap(), w2.await.unwrap());
