@@ -331,20 +331,12 @@ async fn dead_letter(
     message: &ApprovalMessage,
     error: &crate::kv::StoreError,
 ) {
-    use crate::queue::{H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, long_string, republished};
     let error = error.to_string();
     tracing::error!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, error = %crate::telemetry::redact(&error), "the store cannot hold this approval; dead-lettering it");
-    let props = republished(
+    let props = crate::queue::republished(
         &delivery.properties,
         &[],
-        vec![
-            (H_DEAD_REASON, long_string(crate::queue::dlq::UNSTORABLE)),
-            (
-                H_LAST_ERROR,
-                long_string(&error.chars().take(1000).collect::<String>()),
-            ),
-            (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
-        ],
+        crate::queue::death_headers(crate::queue::dlq::UNSTORABLE, &error, 1000),
     );
     match approvals
         .publisher

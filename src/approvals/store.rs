@@ -40,8 +40,6 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-pub use crate::config::secret_url::redacted as redacted_url;
-
 pub use crate::domain::approval::arguments_digest;
 
 /// What an approval binds itself to: the proposal the reviewer saw (by its digest),
@@ -264,7 +262,10 @@ impl ApprovalStore {
     /// A URL that does not parse, the database unreachable, or a migration failing.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let options: PgConnectOptions = url.parse().map_err(|e| {
-            StoreError::Unavailable(format!("database URL {}: {e}", redacted_url(url)))
+            StoreError::Unavailable(format!(
+                "database URL {}: {e}",
+                crate::config::secret_url::redacted(url)
+            ))
         })?;
         let pool = PgPoolOptions::new()
             .max_connections(16)
@@ -274,7 +275,7 @@ impl ApprovalStore {
             .map_err(|e| {
                 StoreError::Unavailable(format!(
                     "database {} does not answer: {e}",
-                    redacted_url(url)
+                    crate::config::secret_url::redacted(url)
                 ))
             })?;
         sqlx::migrate!("./migrations")
@@ -1096,22 +1097,4 @@ async fn audit(
     detail: Value,
 ) -> Result<(), StoreError> {
     crate::executor::ledger::audit_as(tx, id, event, actor, detail).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_url_is_shown_without_its_password() {
-        assert_eq!(
-            redacted_url("postgres://app:s3cret@db:5432/ta"),
-            "postgres://app:***@db:5432/ta"
-        );
-        assert_eq!(
-            redacted_url("postgres://postgres@127.0.0.1:5432/ticket_agent"),
-            "postgres://postgres@127.0.0.1:5432/ticket_agent"
-        );
-        assert_eq!(redacted_url("nonsense"), "(not a URL)");
-    }
 }

@@ -98,6 +98,10 @@ mod tests {
         assert!(url.expose().contains("s3cret"));
         assert_eq!(redacted("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
         assert_eq!(redacted("postgres://app@db/x"), "postgres://app@db/x");
+        assert_eq!(
+            redacted("postgres://app:s3cret@db:5432/ta"),
+            "postgres://app:***@db:5432/ta"
+        );
         assert_eq!(redacted("nonsense"), "(not a URL)");
     }
 }

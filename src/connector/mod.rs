@@ -43,8 +43,7 @@ use crate::queue::consumer::Consumer;
 use crate::queue::messages::DecisionAudit;
 use crate::queue::messages::OutcomeMessage;
 use crate::queue::{
-    ConnectorQueues, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, Topology, long_string,
-    publish_confirmed, put_back, republished,
+    ConnectorQueues, Topology, long_string, publish_confirmed, put_back, republished,
 };
 
 /// How long deliveries abandoned at the shutdown deadline get to give their claims
@@ -806,20 +805,12 @@ pub async fn settle(delivery: &Delivery, delivered: &Delivered, publish: &Channe
         }
         Delivered::DeadLetter { reason, error } => {
             tracing::warn!(reason = reason.as_str(), error = %error, "dead-lettering a delivery");
-            let last_error: String = error.chars().take(500).collect();
-            let properties: BasicProperties = republished(
-                &delivery.properties,
-                &[],
-                vec![
-                    (H_DEAD_REASON, long_string(reason.as_str())),
-                    (H_LAST_ERROR, long_string(&last_error)),
-                    (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
-                    (
-                        "x-original-routing-key",
-                        long_string(delivery.routing_key.as_str()),
-                    ),
-                ],
-            );
+            let mut headers = crate::queue::death_headers(reason.as_str(), error, 500);
+            headers.push((
+                "x-original-routing-key",
+                long_string(delivery.routing_key.as_str()),
+            ));
+            let properties: BasicProperties = republished(&delivery.properties, &[], headers);
             match publish_confirmed(publish, "", dead, &delivery.data, properties).await {
                 Ok(()) => {
                     let _ = crate::queue::ack(delivery).await;

@@ -477,6 +477,22 @@ pub fn republished(
     properties.clone().with_headers(FieldTable::from(headers))
 }
 
+/// The headers a dead-letter copy carries: why it died (`x-dead-reason`), the last
+/// error cut to `max_error_chars` (`x-last-error`), and when (`x-dead-at`). The worker,
+/// the connector and the approvals service all write these, and `dlq` reads them.
+pub fn death_headers(
+    reason: &str,
+    error: &str,
+    max_error_chars: usize,
+) -> Vec<(&'static str, AMQPValue)> {
+    let error: String = error.chars().take(max_error_chars).collect();
+    vec![
+        (H_DEAD_REASON, long_string(reason)),
+        (H_LAST_ERROR, long_string(&error)),
+        (H_DEAD_AT, long_string(&chrono::Utc::now().to_rfc3339())),
+    ]
+}
+
 /// Reads an integer header.
 pub fn header_int(headers: Option<&FieldTable>, name: &str) -> Option<i64> {
     let value = headers?.inner().get(&ShortString::from(name))?;

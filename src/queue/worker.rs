@@ -32,9 +32,8 @@ use super::consumer::Consumer;
 use super::messages::{Finished, Sealed};
 use super::records::{Begin, DoneRecord, TicketRecords};
 use super::{
-    H_ATTEMPT, H_DEAD_AT, H_DEAD_REASON, H_LAST_ERROR, H_REPLAY, H_SUBMITTED_AT, Topology,
-    WAIT_KEY, header_int, header_str, long_string, publish_confirmed, put_back, queue_state,
-    republished,
+    H_ATTEMPT, H_LAST_ERROR, H_REPLAY, H_SUBMITTED_AT, Topology, WAIT_KEY, header_int, header_str,
+    long_string, publish_confirmed, put_back, queue_state, republished,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -629,11 +628,7 @@ impl Worker {
                 // A poison message's error quotes its text (serde quotes what it
                 // could not parse): redacted here; the x-last-error header keeps it.
                 tracing::warn!(reason = reason.as_str(), error = %redact(error), "dead-lettering");
-                let props = copy(vec![
-                    (H_DEAD_REASON, long_string(reason.as_str())),
-                    (H_LAST_ERROR, long_string(&truncate(error, 1000))),
-                    (H_DEAD_AT, long_string(&Utc::now().to_rfc3339())),
-                ]);
+                let props = copy(super::death_headers(reason.as_str(), error, 1000));
                 let published = self
                     .publish_held(&self.topology.dead_exchange, "", &delivery.data, props)
                     .await;
