@@ -23,8 +23,9 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::Utc;
 use lapin::BasicProperties;
-use lapin::options::BasicNackOptions;
+use lapin::message::Delivery;
 use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use super::dead_letters::DeadLetterPage;
@@ -36,8 +37,9 @@ use crate::auth::guard::{SignInGuard, limit_sign_ins};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
 use crate::metrics::{self, Readiness, ReadyCheck};
-use crate::queue::consumer::Consumer;
+use crate::queue::consumer::{Consumer, Session};
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
+use crate::queue::runtime::{self, Decision, Disposition, Handler, Routes, Service};
 use crate::queue::{PublishChannel, Topology};
 
 /// What the service's `/readyz` asks: its publishing channel, Redis (the executor's
@@ -231,124 +233,153 @@ async fn consume_loop(
         PREFETCH,
     )
     .with_publisher(publisher);
-    loop {
-        let Some(mut session) = consumer.session(stopped(stop.clone())).await? else {
-            return Ok(());
-        };
-        loop {
-            let next = tokio::select! {
-                d = session.next() => d,
-                () = stopped(stop.clone()) => {
-                    session.close("approvals shutting down").await;
-                    return Ok(());
-                }
-            };
-            let Some(delivery) = next else {
-                session.lost();
-                break;
-            };
-            let parsed: Result<ApprovalMessage, _> = serde_json::from_slice(&delivery.data);
-            match parsed {
-                Ok(message) => {
-                    match intake(&approvals, &topology, &delivery, &message, &stop).await {
-                        Intake::Stored(kind) => {
-                            tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
-                            let _ = crate::queue::ack(&delivery).await;
-                        }
-                        Intake::Unstorable(e) => {
-                            dead_letter(&approvals, &topology, &delivery, &message, &e).await;
-                        }
-                        Intake::Stopped => crate::queue::put_back(&delivery).await,
-                    }
-                }
-                Err(e) => {
-                    // serde quotes what it could not parse: ticket text, an address.
-                    // The queue's dead-letter exchange takes it to the dead letters.
-                    tracing::error!(error = %crate::telemetry::redact(&e.to_string()), "an approval message does not parse; dropping it to the dead letters");
-                    let dropped = delivery.acker.nack(BasicNackOptions {
-                        requeue: false,
-                        ..Default::default()
-                    });
-                    let _ = tokio::time::timeout(crate::queue::SETTLE_TIMEOUT, dropped).await;
-                }
-            }
+    let options = runtime::Options {
+        // One at a time, in queue order.
+        concurrency: 1,
+        // An approval being stored finishes; one waiting for the store goes back at
+        // once.
+        grace: Duration::ZERO,
+        wait_on_loss: true,
+        role: "approvals",
+    };
+    let service = IntakeService {
+        routes: Routes {
+            dead_exchange: topology.dead_exchange.clone(),
+            dead_key: String::new(),
+            error_chars: 1000,
+            keep_routing_key: false,
+            retry: None,
+            hold: Duration::ZERO,
+        },
+        approvals,
+        topology,
+    };
+    runtime::run(&consumer, &service, &options, stopped(stop)).await?;
+    Ok(())
+}
+
+/// Why the approvals intake dead-letters a proposal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntakeDeadReason {
+    /// The store refused the message itself (a value PostgreSQL cannot hold):
+    /// storing it again cannot succeed. The dead-letter page and `ticket-agent dlq`
+    /// show it, and replay sends it back to the approvals exchange.
+    Unstorable,
+}
+
+impl runtime::DeadReason for IntakeDeadReason {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Unstorable => crate::queue::dlq::UNSTORABLE,
         }
     }
 }
 
-/// What became of one approval message.
-enum Intake {
+/// The approvals intake as the runtime's service.
+struct IntakeService {
+    approvals: Approvals,
+    topology: Topology,
+    routes: Routes,
+}
+
+impl Service for IntakeService {
+    type Handler = Intake;
+
+    async fn session(&self, _session: &Session, abandon: &CancellationToken) -> Arc<Intake> {
+        Arc::new(Intake {
+            approvals: self.approvals.clone(),
+            topology: self.topology.clone(),
+            routes: self.routes.clone(),
+            abandon: abandon.clone(),
+        })
+    }
+}
+
+/// Stores each approval message of `approvals.pending`.
+struct Intake {
+    approvals: Approvals,
+    topology: Topology,
+    routes: Routes,
+    /// Cancelled at the drain deadline: a write waiting for the store gives up.
+    abandon: CancellationToken,
+}
+
+impl Handler for Intake {
+    type Reason = IntakeDeadReason;
+
+    fn routes(&self) -> &Routes {
+        &self.routes
+    }
+
+    async fn handle(&self, delivery: &Delivery) -> Decision<IntakeDeadReason> {
+        let message: ApprovalMessage = match serde_json::from_slice(&delivery.data) {
+            Ok(message) => message,
+            // The queue's dead-letter exchange takes it to the dead letters.
+            Err(e) => {
+                return Disposition::Reject {
+                    error: format!("an approval message does not parse: {e}"),
+                }
+                .into();
+            }
+        };
+        match self.store(delivery, &message).await {
+            Stored::Yes(kind) => {
+                tracing::info!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, kind, "approval received");
+                Disposition::Ack {
+                    duplicate: kind == "duplicate",
+                }
+            }
+            Stored::Unstorable(e) => {
+                let error = e.to_string();
+                tracing::error!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, error = %crate::telemetry::redact(&error), "the store cannot hold this approval; dead-lettering it");
+                Disposition::DeadLetter {
+                    reason: IntakeDeadReason::Unstorable,
+                    error,
+                }
+            }
+            Stored::Abandoned => Disposition::Requeue {
+                error: "stopping while the store is unavailable".into(),
+            },
+        }
+        .into()
+    }
+}
+
+/// What became of storing one approval message.
+enum Stored {
     /// Recorded (`new`, `duplicate`, …): ack it.
-    Stored(&'static str),
+    Yes(&'static str),
     /// The store refused the message itself: storing it again cannot succeed.
     Unstorable(crate::kv::StoreError),
     /// The service is stopping while the store was unavailable: put it back.
-    Stopped,
+    Abandoned,
 }
 
 /// How long the first wait for an unavailable store is, and the longest.
 const STORE_BACKOFF: (Duration, Duration) = (Duration::from_millis(500), Duration::from_secs(30));
 
-/// Stores one approval message. While the store is unavailable the delivery is held
-/// and the write tried again with backoff, in place: putting it back would count a
-/// delivery against the queue's limit for each try, and an outage of a minute would
-/// dead-letter every proposal waiting.
-async fn intake(
-    approvals: &Approvals,
-    topology: &Topology,
-    delivery: &lapin::message::Delivery,
-    message: &ApprovalMessage,
-    stop: &tokio::sync::watch::Receiver<bool>,
-) -> Intake {
-    let backoff = crate::backoff::Backoff::new(STORE_BACKOFF.0, STORE_BACKOFF.1);
-    let mut retry = 0;
-    loop {
-        match receive(approvals, topology, delivery, message).await {
-            Ok(kind) => return Intake::Stored(kind),
-            Err(e) if e.is_transient() => {
-                let wait = backoff.delay(retry);
-                retry += 1;
-                tracing::warn!(approval_id = %message.approval_id, error = %crate::telemetry::chain(&e), retry, wait_ms = wait.as_millis() as u64, "could not store an approval; holding it and trying again");
-                tokio::select! {
-                    () = tokio::time::sleep(wait) => {}
-                    () = stopped(stop.clone()) => return Intake::Stopped,
+impl Intake {
+    /// Stores one approval message. While the store is unavailable the delivery is
+    /// held and the write tried again with backoff, in place: putting it back would
+    /// count a delivery against the queue's limit for each try, and an outage of a
+    /// minute would dead-letter every proposal waiting.
+    async fn store(&self, delivery: &Delivery, message: &ApprovalMessage) -> Stored {
+        let backoff = crate::backoff::Backoff::new(STORE_BACKOFF.0, STORE_BACKOFF.1);
+        let mut retry = 0;
+        loop {
+            match receive(&self.approvals, &self.topology, delivery, message).await {
+                Ok(kind) => return Stored::Yes(kind),
+                Err(e) if e.is_transient() => {
+                    let wait = backoff.delay(retry);
+                    retry += 1;
+                    tracing::warn!(approval_id = %message.approval_id, error = %crate::telemetry::chain(&e), retry, wait_ms = wait.as_millis() as u64, "could not store an approval; holding it and trying again");
+                    tokio::select! {
+                        () = tokio::time::sleep(wait) => {}
+                        () = self.abandon.cancelled() => return Stored::Abandoned,
+                    }
                 }
+                Err(e) => return Stored::Unstorable(e),
             }
-            Err(e) => return Intake::Unstorable(e),
-        }
-    }
-}
-
-/// Publishes a copy of an approval the store refused to the dead letters, with the
-/// reason (`unstorable`) and the store's answer, then acks it; the dead-letter page and
-/// `ticket-agent dlq` show it, and replay sends it back to the approvals exchange.
-/// A copy that cannot be published leaves the delivery on its queue, for the broker's
-/// delivery limit to dead-letter.
-async fn dead_letter(
-    approvals: &Approvals,
-    topology: &Topology,
-    delivery: &lapin::message::Delivery,
-    message: &ApprovalMessage,
-    error: &crate::kv::StoreError,
-) {
-    let error = error.to_string();
-    tracing::error!(approval_id = %message.approval_id, ticket_id = %message.ticket_id, error = %crate::telemetry::redact(&error), "the store cannot hold this approval; dead-lettering it");
-    let props = crate::queue::republished(
-        &delivery.properties,
-        &[],
-        crate::queue::death_headers(crate::queue::dlq::UNSTORABLE, &error, 1000),
-    );
-    match approvals
-        .publisher
-        .publish(&topology.dead_exchange, "", &delivery.data, props)
-        .await
-    {
-        Ok(()) => {
-            let _ = crate::queue::ack(delivery).await;
-        }
-        Err(e) => {
-            tracing::warn!(error = %crate::telemetry::chain(&e), "could not publish the dead-letter copy; putting the approval back");
-            crate::queue::put_back(delivery).await;
         }
     }
 }
@@ -358,7 +389,7 @@ async fn dead_letter(
 async fn receive(
     approvals: &Approvals,
     topology: &Topology,
-    delivery: &lapin::message::Delivery,
+    delivery: &Delivery,
     message: &ApprovalMessage,
 ) -> Result<&'static str, crate::kv::StoreError> {
     let queue = &topology.approvals_pending_queue;

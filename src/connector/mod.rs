@@ -10,10 +10,11 @@
 //! nothing twice. A call the far end throttles (429, honouring `Retry-After`) or fails
 //! (5xx, 408, 409, a timeout) is retried with jittered backoff up to
 //! `connector.max_attempts`; one it refuses (any other 4xx) is not retried: the
-//! delivery is dead-lettered with the reason into the sink's dead queue. The loop
-//! around it ([`ConnectorApp::run_until_stopped`]) owns the consumer, the settling
-//! (ack, dead-letter with a confirm, or put back), the probes on `connector.listen`
-//! and the drain on shutdown. The sinks
+//! delivery is dead-lettered with the reason into the sink's dead queue. The queue
+//! runtime ([`crate::queue::runtime`]) consumes and settles each delivery (ack,
+//! dead-letter with a confirm, or put back) and drains on shutdown;
+//! [`ConnectorApp::run_until_stopped`] plugs the connector into it and serves the
+//! probes on `connector.listen`. The sinks
 //! are [`zendesk`] (which also reads Zendesk's inbound webhook for the ingest API) and
 //! [`webhook`] (Standard Webhooks). docs/integrations.md is the operator's manual.
 
@@ -29,26 +30,19 @@ use anyhow::Context;
 use async_trait::async_trait;
 use chrono::Utc;
 use lapin::message::Delivery;
-use lapin::{BasicProperties, Channel};
 use serde::Serialize;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 
 use crate::backoff::Backoff;
 use crate::config::Settings;
 use crate::kv::{self, Begun, Lease, StoreError};
 use crate::metrics::{self, Readiness, ReadyCheck};
-use crate::queue::consumer::Consumer;
+use crate::queue::consumer::{Consumer, Session};
 use crate::queue::messages::DecisionAudit;
 use crate::queue::messages::OutcomeMessage;
-use crate::queue::{
-    ConnectorQueues, Topology, long_string, publish_confirmed, put_back, republished,
-};
-
-/// How long deliveries abandoned at the shutdown deadline get to give their claims
-/// back and their messages to the broker.
-const ABANDON_WAIT: Duration = Duration::from_secs(5);
+use crate::queue::runtime::{self, Decision, Disposition, Handler, Routes, Service};
+use crate::queue::{ConnectorQueues, Topology};
 
 /// What a connector delivers: a ticket's outcome, or a later decision on one of its
 /// approvals.
@@ -388,6 +382,27 @@ impl Delivered {
     }
 }
 
+impl Delivered {
+    /// How the delivery is settled: a duplicate, a skip and a delivery are acked, a
+    /// dead letter goes to the sink's dead queue, the rest goes back to the queue.
+    pub fn disposition(self) -> Disposition<DeadReason> {
+        match self {
+            Delivered::Done { sent, .. } => Disposition::Ack {
+                duplicate: sent == 0,
+            },
+            Delivered::Skipped(_) => Disposition::Ack { duplicate: false },
+            Delivered::DeadLetter { reason, error } => Disposition::DeadLetter { reason, error },
+            Delivered::PutBack { error } => Disposition::Requeue { error },
+        }
+    }
+}
+
+impl runtime::DeadReason for DeadReason {
+    fn as_str(self) -> &'static str {
+        DeadReason::as_str(self)
+    }
+}
+
 /// One call's end, inside [`Connector::deliver`].
 enum CallEnd {
     Sent,
@@ -624,6 +639,7 @@ pub struct ConnectorApp {
     connector: Arc<Connector>,
     consumer: Consumer,
     queues: ConnectorQueues,
+    prefetch: u16,
     grace: Duration,
     listener: Option<TcpListener>,
     connected: Arc<AtomicBool>,
@@ -660,6 +676,7 @@ impl ConnectorApp {
             connector: Arc::new(connector),
             consumer,
             queues,
+            prefetch: settings.connector.prefetch,
             grace: Duration::from_secs(settings.connector.shutdown_grace_secs),
             listener,
             connected: Arc::new(AtomicBool::new(false)),
@@ -698,133 +715,100 @@ impl ConnectorApp {
                 }
             })
         });
-        let stop = CancellationToken::new();
-        let abandon = CancellationToken::new();
-        let stopper = stop.clone();
-        let signal = tokio::spawn(async move {
-            shutdown.await;
-            stopper.cancel();
-        });
-        let tracker = TaskTracker::new();
-        let tally = Arc::new(Tally::default());
-        let result = self.consume(&stop, &abandon, &tracker, &tally).await;
-        signal.abort();
+        let service = ConnectorService {
+            connector: self.connector.clone(),
+            routes: Routes {
+                dead_exchange: String::new(),
+                dead_key: self.queues.dead.clone(),
+                error_chars: 500,
+                keep_routing_key: true,
+                retry: None,
+                hold: Duration::ZERO,
+            },
+            tally: Arc::new(Tally::default()),
+            connected: self.connected.clone(),
+        };
+        let options = runtime::Options {
+            concurrency: usize::from(self.prefetch.max(1)),
+            grace: self.grace,
+            wait_on_loss: false,
+            role: "connector",
+        };
+        let result = runtime::run(&self.consumer, &service, &options, shutdown).await;
         if let Some(probes) = probes {
             probes.abort();
         }
         result?;
-        Ok(tally.stats())
-    }
-
-    async fn consume(
-        &self,
-        stop: &CancellationToken,
-        abandon: &CancellationToken,
-        tracker: &TaskTracker,
-        tally: &Arc<Tally>,
-    ) -> anyhow::Result<()> {
-        loop {
-            let Some(mut session) = self.consumer.session(stop.cancelled()).await? else {
-                // Stopped while reconnecting: what the lost session left running ends
-                // on its own channel (acks there fail, and the broker redelivers).
-                self.drain(abandon, tracker).await;
-                return Ok(());
-            };
-            let publish = session.publishing().clone();
-            self.connected.store(true, Ordering::SeqCst);
-            loop {
-                let delivery = tokio::select! {
-                    d = session.next() => d,
-                    () = stop.cancelled() => {
-                        self.connected.store(false, Ordering::SeqCst);
-                        session.cancel().await;
-                        self.drain(abandon, tracker).await;
-                        session.close("connector shutting down").await;
-                        return Ok(());
-                    }
-                };
-                let Some(delivery) = delivery else {
-                    self.connected.store(false, Ordering::SeqCst);
-                    session.lost();
-                    break;
-                };
-                let connector = self.connector.clone();
-                let abandon = abandon.clone();
-                let publish = publish.clone();
-                let dead = self.queues.dead.clone();
-                let tally = tally.clone();
-                tracker.spawn(async move {
-                    let delivered =
-                        match Event::parse(delivery.routing_key.as_str(), &delivery.data) {
-                            Ok(event) => {
-                                let d = connector.deliver(&event, &abandon).await;
-                                tracing::info!(
-                                    sink = connector.sink(),
-                                    ticket_id = %event.ticket_id(),
-                                    event = %event.kind(),
-                                    result = d.as_str(),
-                                    "connector delivery"
-                                );
-                                d
-                            }
-                            Err(error) => Delivered::DeadLetter {
-                                reason: DeadReason::Malformed,
-                                error,
-                            },
-                        };
-                    tally.count(&delivered);
-                    settle(&delivery, &delivered, &publish, &dead).await;
-                });
-            }
-        }
-    }
-
-    async fn drain(&self, abandon: &CancellationToken, tracker: &TaskTracker) {
-        tracker.close();
-        if tokio::time::timeout(self.grace, tracker.wait())
-            .await
-            .is_ok()
-        {
-            return;
-        }
-        tracing::warn!(
-            in_flight = tracker.len(),
-            "deliveries still in flight at the drain deadline; giving them back"
-        );
-        abandon.cancel();
-        let _ = tokio::time::timeout(ABANDON_WAIT, tracker.wait()).await;
+        Ok(service.tally.stats())
     }
 }
 
-/// Carries out a delivery's end once: ack; or a copy to the dead queue, confirmed,
-/// then ack (put back if the copy did not land); or put back.
-pub async fn settle(delivery: &Delivery, delivered: &Delivered, publish: &Channel, dead: &str) {
-    match delivered {
-        Delivered::Done { .. } | Delivered::Skipped(_) => {
-            let _ = crate::queue::ack(delivery).await;
-        }
-        Delivered::DeadLetter { reason, error } => {
-            tracing::warn!(reason = reason.as_str(), error = %error, "dead-lettering a delivery");
-            let mut headers = crate::queue::death_headers(reason.as_str(), error, 500);
-            headers.push((
-                "x-original-routing-key",
-                long_string(delivery.routing_key.as_str()),
-            ));
-            let properties: BasicProperties = republished(&delivery.properties, &[], headers);
-            match publish_confirmed(publish, "", dead, &delivery.data, properties).await {
-                Ok(()) => {
-                    let _ = crate::queue::ack(delivery).await;
-                }
-                Err(e) => {
-                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not dead-letter; putting the delivery back");
-                    put_back(delivery).await;
-                }
+/// The connector as the runtime's service.
+struct ConnectorService {
+    connector: Arc<Connector>,
+    routes: Routes,
+    tally: Arc<Tally>,
+    connected: Arc<AtomicBool>,
+}
+
+impl Service for ConnectorService {
+    type Handler = ConnectorHandler;
+
+    async fn session(
+        &self,
+        _session: &Session,
+        abandon: &CancellationToken,
+    ) -> Arc<ConnectorHandler> {
+        self.connected.store(true, Ordering::SeqCst);
+        Arc::new(ConnectorHandler {
+            connector: self.connector.clone(),
+            routes: self.routes.clone(),
+            tally: self.tally.clone(),
+            abandon: abandon.clone(),
+        })
+    }
+
+    fn session_ended(&self) {
+        self.connected.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Delivers each event of the sink's queue.
+struct ConnectorHandler {
+    connector: Arc<Connector>,
+    routes: Routes,
+    tally: Arc<Tally>,
+    /// Cancelled at the drain deadline: deliveries give their claims back.
+    abandon: CancellationToken,
+}
+
+impl Handler for ConnectorHandler {
+    type Reason = DeadReason;
+
+    fn routes(&self) -> &Routes {
+        &self.routes
+    }
+
+    async fn handle(&self, delivery: &Delivery) -> Decision<DeadReason> {
+        let delivered = match Event::parse(delivery.routing_key.as_str(), &delivery.data) {
+            Ok(event) => {
+                let d = self.connector.deliver(&event, &self.abandon).await;
+                tracing::info!(
+                    sink = self.connector.sink(),
+                    ticket_id = %event.ticket_id(),
+                    event = %event.kind(),
+                    result = d.as_str(),
+                    "connector delivery"
+                );
+                d
             }
-        }
-        Delivered::PutBack { error } => {
-            tracing::info!(error = %error, "putting a delivery back");
-            put_back(delivery).await;
-        }
+            Err(error) => Delivered::DeadLetter {
+                reason: DeadReason::Malformed,
+                error,
+            },
+        };
+        self.tally.count(&delivered);
+        delivered.disposition().into()
     }
 }
 

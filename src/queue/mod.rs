@@ -11,6 +11,7 @@ pub mod dlq;
 pub mod messages;
 pub mod migrate;
 pub mod records;
+pub mod runtime;
 pub mod submit;
 pub mod worker;
 

@@ -1,12 +1,13 @@
 //! `ticket-agent worker`: consume tickets, run the agent, publish the outcome and its
 //! approvals with confirms, record the ticket as done in Redis, and only then ack.
 //!
-//! One delivery is one call of [`Worker::handle`], which returns a [`Disposition`]
-//! (ack, retry later, dead-letter, put back); [`Worker::settle`] carries it out exactly
-//! once. The loop around them ([`WorkerApp::run_until_stopped`]) owns connections,
-//! concurrency (prefetch, and a semaphore permit moved into each task), reconnects,
-//! the Redis health gate and graceful shutdown. docs/queues.md lists every crash point
-//! and what it leads to.
+//! The worker is a [`Handler`] of the queue runtime ([`super::runtime`]): one delivery
+//! is one call of [`Worker::handle`], which returns a [`Disposition`] (ack, retry in a
+//! tier, wait for a busy lease, dead-letter with a [`DeadReason`], put back); the runtime
+//! settles it exactly once and owns connections, concurrency, reconnects and the
+//! drain. What is the worker's own: the lease protocol, the Redis health gate (no new
+//! delivery while Redis is down) and the record of what it dead-lettered.
+//! docs/queues.md lists every crash point and what it leads to.
 //!
 //! The loop also serves `/metrics`, `/healthz` and `/readyz` on `worker.metrics_listen`
 //! (readiness: the consuming channel is open and Redis answers `PING`), and polls the
@@ -20,20 +21,18 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use chrono::Utc;
 use lapin::message::Delivery;
-use lapin::types::{AMQPValue, FieldTable};
+use lapin::types::FieldTable;
 use lapin::{BasicProperties, Channel};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
-use super::consumer::Consumer;
+use super::consumer::{Consumer, Session};
 use super::messages::{Finished, Sealed};
 use super::records::{Begin, DoneRecord, TicketRecords};
+use super::runtime::{self, Decision, Handler, RetryRoutes, Routes, Service, Settled};
 use super::{
-    H_ATTEMPT, H_LAST_ERROR, H_REPLAY, H_SUBMITTED_AT, Topology, WAIT_KEY, header_int, header_str,
-    long_string, publish_confirmed, put_back, queue_state, republished,
+    H_ATTEMPT, H_REPLAY, H_SUBMITTED_AT, Topology, WAIT_KEY, header_int, header_str, queue_state,
 };
 use crate::agent::Agent;
 use crate::config::Settings;
@@ -42,15 +41,6 @@ use crate::domain::ticket::{Ticket, TicketError};
 use crate::kv::StoreError;
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::telemetry::redact;
-
-/// How long abandoned tickets get, after the shutdown deadline, to put their
-/// deliveries back and release their leases (Redis and broker round trips only).
-const ABANDON_WAIT: Duration = Duration::from_secs(5);
-
-/// The first wait before a refused publish is tried again; each later one doubles, up
-/// to [`PUBLISH_RETRY_MAX`]. A leader election takes a few seconds.
-const PUBLISH_RETRY_FIRST: Duration = Duration::from_millis(100);
-const PUBLISH_RETRY_MAX: Duration = Duration::from_secs(2);
 
 /// Why a message went to the dead-letter queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,61 +75,14 @@ impl DeadReason {
     }
 }
 
-/// What to do with a delivery. Decided once, then carried out once.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Disposition {
-    /// Finished now or before: ack.
-    Ack {
-        /// The outcome, when this delivery finished the ticket (or found it finished).
-        outcome: Option<OutcomeKind>,
-        /// True when the ticket was already done and nothing ran.
-        duplicate: bool,
-    },
-    /// A transient failure: retry after the tier's delay, as attempt `attempt + 1`.
-    Retry {
-        /// The attempt that failed.
-        attempt: u32,
-        /// What failed.
-        error: String,
-    },
-    /// Another worker holds the ticket's lease, still after the delivery was held once
-    /// for what it had left: look again once it would have lapsed, same attempt, from
-    /// the wait queue. A live holder extends it; a dead one's runs out in that time.
-    Busy {
-        /// This delivery's attempt.
-        attempt: u32,
-        /// What the holder's lease had left.
-        lease_left: Duration,
-    },
-    /// Poison, or out of attempts: to the dead-letter queue, with the reason.
-    DeadLetter {
-        /// Written to `x-dead-reason`.
-        reason: DeadReason,
-        /// The parse error or the last attempt's error, truncated into `x-last-error`.
-        error: String,
-    },
-    /// Could not record or publish (Redis or the channel down): put it back unacked.
-    Requeue {
-        /// What failed.
-        error: String,
-    },
-}
-
-impl Disposition {
-    /// Its name in a span's `ticket_agent.disposition`.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Disposition::Ack {
-                duplicate: true, ..
-            } => "duplicate",
-            Disposition::Ack { .. } => "ack",
-            Disposition::Retry { .. } => "retry",
-            Disposition::Busy { .. } => "busy",
-            Disposition::DeadLetter { .. } => "dead_letter",
-            Disposition::Requeue { .. } => "requeue",
-        }
+impl runtime::DeadReason for DeadReason {
+    fn as_str(self) -> &'static str {
+        DeadReason::as_str(self)
     }
 }
+
+/// What to do with a ticket's delivery: the runtime's, with the worker's reasons.
+pub type Disposition = runtime::Disposition<DeadReason>;
 
 /// The per-delivery part of a worker: what it needs to handle and settle one ticket.
 pub struct Worker {
@@ -147,14 +90,15 @@ pub struct Worker {
     records: TicketRecords,
     publish: Channel,
     topology: Topology,
+    routes: Routes,
     settings: Settings,
     worker_id: String,
     redis_down: AtomicBool,
     /// Cancelled at the shutdown deadline: runs still thinking give their ticket back
     /// instead of finishing after the worker has reported and gone.
     abandon: CancellationToken,
-    /// Tickets finished by this worker.
-    pub finished: AtomicU64,
+    /// Tickets finished, shared by the workers of one process's sessions.
+    finished: Arc<AtomicU64>,
 }
 
 impl Worker {
@@ -166,8 +110,10 @@ impl Worker {
         publish: Channel,
         worker_id: String,
     ) -> Self {
+        let topology = Topology::from_settings(&settings.amqp, &settings.worker);
         Self {
-            topology: Topology::from_settings(&settings.amqp, &settings.worker),
+            routes: routes(&topology, &settings),
+            topology,
             agent,
             records,
             publish,
@@ -175,8 +121,21 @@ impl Worker {
             worker_id,
             redis_down: AtomicBool::new(false),
             abandon: CancellationToken::new(),
-            finished: AtomicU64::new(0),
+            finished: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// The same worker, counting finished tickets into `finished` and giving its runs
+    /// up when `abandon` is cancelled.
+    fn sharing(mut self, finished: Arc<AtomicU64>, abandon: CancellationToken) -> Self {
+        self.finished = finished;
+        self.abandon = abandon;
+        self
+    }
+
+    /// Tickets this worker finished.
+    pub fn finished(&self) -> u64 {
+        self.finished.load(Ordering::Relaxed)
     }
 
     /// This worker's id (host, process, random suffix).
@@ -284,21 +243,24 @@ impl Worker {
             .handle_ticket(&ticket, attempt)
             .instrument(span.clone())
             .await;
-        // As `settle` will carry it out: the last attempt's retry is a dead letter.
-        let settled = match &disposition {
-            Disposition::Retry { attempt, .. } if *attempt >= self.settings.worker.max_attempts => {
-                "dead_letter"
-            }
-            d => d.as_str(),
-        };
-        span.record("ticket_agent.disposition", settled);
-        if let Disposition::Ack {
-            outcome: Some(o), ..
-        } = &disposition
-        {
-            span.record("ticket_agent.outcome", o.as_str());
-        }
+        let disposition = self.out_of_attempts(disposition);
+        span.record("ticket_agent.disposition", disposition.as_str());
         (disposition, span)
+    }
+
+    /// The last attempt's retry is a dead letter.
+    fn out_of_attempts(&self, disposition: Disposition) -> Disposition {
+        match disposition {
+            Disposition::Retry { attempt, error }
+                if attempt >= self.settings.worker.max_attempts =>
+            {
+                Disposition::DeadLetter {
+                    reason: DeadReason::MaxAttempts,
+                    error: format!("{attempt} attempts; last error: {error}"),
+                }
+            }
+            d => d,
+        }
     }
 
     async fn handle_ticket(&self, ticket: &Ticket, attempt: u32) -> Disposition {
@@ -314,10 +276,7 @@ impl Worker {
             {
                 Ok(Begin::Done(done)) => {
                     tracing::info!(outcome = %done.outcome, "already done; acking the duplicate");
-                    return Disposition::Ack {
-                        outcome: None,
-                        duplicate: true,
-                    };
+                    return Disposition::Ack { duplicate: true };
                 }
                 // The usual busy delivery is a dead worker's, redelivered by the broker
                 // the moment its connection dropped: its lease lapses within one lease.
@@ -336,41 +295,36 @@ impl Worker {
                 Ok(Begin::Busy { lease_left }) => {
                     return Disposition::Busy {
                         attempt,
-                        lease_left,
+                        wait: busy_wait(lease_left, lease),
                     };
                 }
                 Ok(Begin::Leased { recorded }) => break recorded,
                 Err(e) => return self.store_failed(&e),
             }
         };
-        let disposition = self
+        let outcome = match self
             .run_and_publish(ticket, attempt, &token, lease, recorded)
-            .await;
-        // A finished run gave the lease back with its done record.
-        let finished = matches!(
-            disposition,
-            Disposition::Ack {
-                outcome: Some(_),
-                ..
-            }
-        );
-        if !finished && let Err(e) = self.records.release_lease(id, &token).await {
-            // The lease expires by itself; nothing is lost.
-            tracing::warn!(error = %crate::telemetry::chain(&e), "could not release the lease");
-        }
-        if let Disposition::Ack {
-            outcome: Some(o), ..
-        } = &disposition
+            .await
         {
-            self.finished.fetch_add(1, Ordering::Relaxed);
-            metrics::global()
-                .ticket_duration
-                .with_label_values(&[o.as_str()])
-                .observe(started.elapsed().as_secs_f64());
-            // The attempt is the span's.
-            tracing::info!(outcome = %o, duration_ms = started.elapsed().as_millis() as u64, "ticket done");
-        }
-        disposition
+            Ok(outcome) => outcome,
+            Err(disposition) => {
+                // A finished run gives the lease back with its done record; any other
+                // end gives it back here. It expires by itself if this fails.
+                if let Err(e) = self.records.release_lease(id, &token).await {
+                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not release the lease");
+                }
+                return disposition;
+            }
+        };
+        self.finished.fetch_add(1, Ordering::Relaxed);
+        metrics::global()
+            .ticket_duration
+            .with_label_values(&[outcome.as_str()])
+            .observe(started.elapsed().as_secs_f64());
+        tracing::Span::current().record("ticket_agent.outcome", outcome.as_str());
+        // The attempt is the span's.
+        tracing::info!(outcome = %outcome, duration_ms = started.elapsed().as_millis() as u64, "ticket done");
+        Disposition::Ack { duplicate: false }
     }
 
     async fn run_and_publish(
@@ -380,7 +334,7 @@ impl Worker {
         token: &str,
         lease: Duration,
         recorded: Option<Finished>,
-    ) -> Disposition {
+    ) -> Result<OutcomeKind, Disposition> {
         let id = ticket.ticket_id.as_str();
         let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
         // A result recorded by an earlier delivery (that crashed before its done record)
@@ -402,9 +356,9 @@ impl Worker {
                         // publishing and settling it always complete, so a shutdown
                         // never leaves a ticket half-finished.
                         () = self.abandon.cancelled() => {
-                            return Disposition::Requeue {
+                            return Err(Disposition::Requeue {
                                 error: "abandoned at the shutdown deadline".into(),
-                            };
+                            });
                         }
                     }
                 };
@@ -412,10 +366,10 @@ impl Worker {
                     Ok(run) => run,
                     Err(e) => {
                         tracing::warn!(error = %redact(&e.to_string()), "transient failure");
-                        return Disposition::Retry {
+                        return Err(Disposition::Retry {
                             attempt,
                             error: e.to_string(),
-                        };
+                        });
                     }
                 };
                 let ours = Sealed::from(Finished::from_run(
@@ -431,14 +385,14 @@ impl Worker {
                 {
                     Ok(None) => ours,
                     Ok(Some(first)) => Sealed::from(first),
-                    Err(e) => return self.store_failed(&e),
+                    Err(e) => return Err(self.store_failed(&e)),
                 }
             }
         };
         if let Err(e) = self.publish_finished(&sealed).await {
-            return Disposition::Requeue {
+            return Err(Disposition::Requeue {
                 error: format!("publishing: {e:#}"),
-            };
+            });
         }
         let finished = sealed.finished();
         let done = DoneRecord {
@@ -451,7 +405,7 @@ impl Worker {
             .store_op(|| self.records.finish(id, &done, ttl, token))
             .await
         {
-            return self.store_failed(&e);
+            return Err(self.store_failed(&e));
         }
         let o = &finished.outcome;
         metrics::global()
@@ -461,10 +415,7 @@ impl Worker {
                 o.category.map_or("none", |c| c.as_str()),
             ])
             .inc();
-        Disposition::Ack {
-            outcome: Some(finished.outcome.outcome),
-            duplicate: false,
-        }
+        Ok(finished.outcome.outcome)
     }
 
     /// Extends the lease every third of its length, forever (dropped when the run ends).
@@ -510,14 +461,8 @@ impl Worker {
         Ok(())
     }
 
-    /// [`publish_confirmed`], tried again while the broker refuses it for a while (a
-    /// nack, or no confirm in time) on a channel that stays open, for at most
-    /// `worker.store_wait_secs`. A quorum queue between two leaders (a cluster node
-    /// lost) nacks every publish until one is elected. The delivery is held meanwhile,
-    /// as for Redis: put back, it would come straight back, be refused again, and burn
-    /// the broker's deliveries (`amqp.delivery_limit`) in a fraction of a second, until
-    /// the broker dead-letters a ticket that nothing was wrong with. A closed channel
-    /// ends the wait at once: the delivery cannot be acked on it either.
+    /// Publishes on this worker's channel, held while the broker refuses it for at most
+    /// `worker.store_wait_secs` ([`runtime::publish_held`]).
     async fn publish_held(
         &self,
         exchange: &str,
@@ -525,169 +470,109 @@ impl Worker {
         body: &[u8],
         properties: BasicProperties,
     ) -> Result<(), super::PublishError> {
-        use super::PublishError::{ConfirmTimeout, Nacked};
-        let deadline =
-            tokio::time::Instant::now() + Duration::from_secs(self.settings.worker.store_wait_secs);
-        let mut delay = PUBLISH_RETRY_FIRST;
-        loop {
-            let result = publish_confirmed(
-                &self.publish,
-                exchange,
-                routing_key,
-                body,
-                properties.clone(),
-            )
-            .await;
-            match result {
-                Err(e @ (Nacked | ConfirmTimeout))
-                    if self.publish.status().connected()
-                        && tokio::time::Instant::now() + delay < deadline =>
-                {
-                    tracing::warn!(error = %crate::telemetry::chain(&e), exchange, retry_ms = delay.as_millis() as u64, "the broker refused a publish; holding the delivery and trying again");
-                    metrics::global().publish_refused.inc();
-                    tokio::time::sleep(delay).await;
-                    delay = (delay * 2).min(PUBLISH_RETRY_MAX);
-                }
-                other => return other,
-            }
+        runtime::publish_held(
+            &self.publish,
+            exchange,
+            routing_key,
+            body,
+            properties,
+            self.routes.hold,
+        )
+        .await
+    }
+
+    /// A decision as it will be carried out: out of attempts, a retry is a dead letter;
+    /// a dead letter already in the dead-letter queue (its ack was lost) is a duplicate.
+    async fn final_disposition(
+        &self,
+        delivery: &Delivery,
+        disposition: Disposition,
+    ) -> Disposition {
+        let disposition = self.out_of_attempts(disposition);
+        if matches!(disposition, Disposition::DeadLetter { .. })
+            // Redis down: publish anyway; a second copy in the dead-letter queue is
+            // better than none.
+            && self
+                .records
+                .dead_lettered(&dead_letter_marker(delivery))
+                .await
+                .unwrap_or(false)
+        {
+            tracing::info!(
+                "a copy of this delivery is in the dead-letter queue already; acking it"
+            );
+            return Disposition::Ack { duplicate: true };
         }
+        disposition
     }
 
     /// Carries out a disposition for `delivery`: publishes the retry or dead-letter copy
     /// first (confirmed), then acks; or nacks it back to the queue. Exactly one
     /// settlement per delivery.
     pub async fn settle(&self, delivery: &Delivery, disposition: Disposition) {
-        let max_attempts = self.settings.worker.max_attempts;
-        let disposition = match disposition {
-            Disposition::Retry { attempt, error } if attempt >= max_attempts => {
-                Disposition::DeadLetter {
-                    reason: DeadReason::MaxAttempts,
-                    error: format!("{attempt} attempts; last error: {error}"),
-                }
-            }
-            d => d,
-        };
-        let copy = |extra: Vec<(&str, AMQPValue)>| republished(&delivery.properties, &[], extra);
-        let published = match &disposition {
-            Disposition::Ack { .. } => Ok(()),
-            Disposition::Requeue { error } => {
-                tracing::warn!(error = %redact(error), "putting the delivery back");
-                self.count_settled(&disposition);
-                put_back(delivery).await;
-                return;
-            }
-            Disposition::Retry { attempt, error } => {
-                let (_, key, delay) = self.topology.retry_tier(*attempt);
-                tracing::info!(attempt, delay_ms = delay, "scheduling a retry");
-                let props = copy(vec![
-                    (H_ATTEMPT, AMQPValue::LongInt((*attempt + 1) as i32)),
-                    (H_LAST_ERROR, long_string(&truncate(error, 1000))),
-                ]);
-                self.publish_held(&self.topology.retry_exchange, key, &delivery.data, props)
-                    .await
-            }
-            Disposition::Busy {
-                attempt,
-                lease_left,
-            } => {
-                let wait = busy_wait(
-                    *lease_left,
-                    Duration::from_secs(self.settings.worker.lease_secs),
-                );
-                tracing::info!(
-                    wait_ms = wait.as_millis() as u64,
-                    "another worker holds the ticket's lease; looking again once it would have lapsed"
-                );
-                let props = copy(vec![(H_ATTEMPT, AMQPValue::LongInt(*attempt as i32))])
-                    .with_expiration(wait.as_millis().to_string().into());
-                self.publish_held(
-                    &self.topology.retry_exchange,
-                    WAIT_KEY,
-                    &delivery.data,
-                    props,
-                )
-                .await
-            }
-            Disposition::DeadLetter { reason, error } => {
-                let marker = dead_letter_marker(delivery);
-                // Redis down: publish anyway; a second copy in the dead-letter queue
-                // is better than none.
-                if self.records.dead_lettered(&marker).await.unwrap_or(false) {
-                    tracing::info!(
-                        "a copy of this delivery is in the dead-letter queue already; acking it"
-                    );
-                    if let Err(e) = super::ack(delivery).await {
-                        tracing::warn!(error = %format_args!("{e:#}"), "ack failed; the message will be redelivered");
-                    }
-                    metrics::global()
-                        .deliveries
-                        .with_label_values(&["duplicate"])
-                        .inc();
-                    return;
-                }
-                // A poison message's error quotes its text (serde quotes what it
-                // could not parse): redacted here; the x-last-error header keeps it.
-                tracing::warn!(reason = reason.as_str(), error = %redact(error), "dead-lettering");
-                let props = copy(super::death_headers(reason.as_str(), error, 1000));
-                let published = self
-                    .publish_held(&self.topology.dead_exchange, "", &delivery.data, props)
-                    .await;
-                if published.is_ok() {
-                    let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
-                    if let Err(e) = self.records.record_dead_lettered(&marker, ttl).await {
-                        tracing::warn!(error = %crate::telemetry::chain(&e), "could not record the dead letter; a redelivery would be dead-lettered again");
-                    }
-                }
-                published
-            }
-        };
-        match published {
-            Ok(()) => {
-                if let Err(e) = super::ack(delivery).await {
-                    // The channel is gone: the broker redelivers it, and the done
-                    // record makes the redelivery an ack without a second run.
-                    tracing::warn!(error = %format_args!("{e:#}"), "ack failed; the message will be redelivered");
-                }
-                self.count_settled(&disposition);
-            }
-            Err(e) => {
-                tracing::warn!(error = %crate::telemetry::chain(&e), "could not publish the retry or dead-letter copy; putting the delivery back");
-                metrics::global()
-                    .deliveries
-                    .with_label_values(&["requeue"])
-                    .inc();
-                put_back(delivery).await;
+        let disposition = self.final_disposition(delivery, disposition).await;
+        let settled = runtime::settle(&self.publish, &self.routes, delivery, &disposition).await;
+        self.after_settling(delivery, &disposition, settled).await;
+    }
+
+    async fn after_settling(
+        &self,
+        delivery: &Delivery,
+        disposition: &Disposition,
+        settled: Settled,
+    ) {
+        if settled == Settled::PutBack && !matches!(disposition, Disposition::Requeue { .. }) {
+            // The copy did not land: counted as put back, not as what was decided.
+            metrics::global()
+                .deliveries
+                .with_label_values(&["requeue"])
+                .inc();
+            return;
+        }
+        if settled == Settled::Done && matches!(disposition, Disposition::DeadLetter { .. }) {
+            let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
+            let marker = dead_letter_marker(delivery);
+            if let Err(e) = self.records.record_dead_lettered(&marker, ttl).await {
+                tracing::warn!(error = %crate::telemetry::chain(&e), "could not record the dead letter; a redelivery would be dead-lettered again");
             }
         }
+        self.count_settled(disposition);
     }
 
     /// Counts a settled delivery, and its retry tier or dead-letter reason.
     fn count_settled(&self, disposition: &Disposition) {
         let m = metrics::global();
-        let label = match disposition {
-            Disposition::Ack {
-                duplicate: true, ..
-            } => "duplicate",
-            Disposition::Ack { .. } => "ack",
+        match disposition {
             Disposition::Retry { attempt, .. } => {
                 let (_, key, _) = self.topology.retry_tier(*attempt);
                 m.retries
                     .with_label_values(&[key.trim_start_matches("retry.")])
                     .inc();
-                "retry"
             }
-            Disposition::Busy { .. } => "busy",
             Disposition::DeadLetter { reason, .. } => {
                 m.dead_letters.with_label_values(&[reason.as_str()]).inc();
-                "dead_letter"
             }
-            Disposition::Requeue { .. } => "requeue",
-        };
-        m.deliveries.with_label_values(&[label]).inc();
+            _ => {}
+        }
+        m.deliveries
+            .with_label_values(&[disposition.as_str()])
+            .inc();
     }
 
     /// Handles and settles one delivery.
     pub async fn process(&self, delivery: Delivery) {
+        runtime::process(self, &self.publish, delivery).await;
+    }
+}
+
+impl Handler for Worker {
+    type Reason = DeadReason;
+
+    fn routes(&self) -> &Routes {
+        &self.routes
+    }
+
+    async fn handle(&self, delivery: &Delivery) -> Decision<DeadReason> {
         let _in_flight = metrics::global().in_flight();
         let (disposition, span) = self
             .handle_traced(
@@ -700,12 +585,54 @@ impl Worker {
                     .map(|m| m.as_str()),
             )
             .await;
-        self.settle(&delivery, disposition).instrument(span).await;
+        let disposition = self
+            .final_disposition(delivery, disposition)
+            .instrument(span.clone())
+            .await;
+        Decision { disposition, span }
+    }
+
+    async fn settled(&self, delivery: &Delivery, disposition: &Disposition, settled: Settled) {
+        self.after_settling(delivery, disposition, settled).await;
+    }
+
+    /// While Redis does not answer, no new delivery is taken: each would be put back.
+    async fn ready(&self) {
+        if !self.redis_down.load(Ordering::SeqCst) {
+            return;
+        }
+        tracing::warn!("Redis is not answering: taking no new tickets until it does");
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if self.records.ping().await {
+                tracing::info!("Redis answers again");
+                self.redis_down.store(false, Ordering::SeqCst);
+                return;
+            }
+        }
     }
 }
 
-fn truncate(s: &str, max: usize) -> String {
-    s.chars().take(max).collect()
+/// Where the worker's copies go: retries and busy tickets through the retry exchange,
+/// dead letters to the dead-letter exchange; a refused publish is held for up to
+/// `worker.store_wait_secs`.
+fn routes(topology: &Topology, settings: &Settings) -> Routes {
+    Routes {
+        dead_exchange: topology.dead_exchange.clone(),
+        dead_key: String::new(),
+        error_chars: 1000,
+        keep_routing_key: false,
+        retry: Some(RetryRoutes {
+            exchange: topology.retry_exchange.clone(),
+            tiers: topology
+                .retry_queues
+                .iter()
+                .map(|(_, key, _)| key.clone())
+                .collect(),
+            wait_key: WAIT_KEY.to_string(),
+        }),
+        hold: Duration::from_secs(settings.worker.store_wait_secs),
+    }
 }
 
 /// What names one dead-lettering of a delivery, across its redeliveries: the message
@@ -953,15 +880,9 @@ impl WorkerApp {
                 }
             }))
         });
-        let head = Arc::new(AtomicI64::new(0));
         let ws = &self.settings.worker;
         let topology = Topology::from_settings(&self.settings.amqp, ws);
         init_series(&topology);
-        let permits = Arc::new(Semaphore::new(ws.concurrency));
-        let tracker = TaskTracker::new();
-        let mut finished_total = 0u64;
-        tokio::pin!(shutdown);
-        let mut stopping = false;
         let consumer = Consumer::new(
             &self.settings.amqp,
             &topology,
@@ -969,115 +890,84 @@ impl WorkerApp {
             &self.worker_id,
             ws.effective_prefetch(),
         );
-        while !stopping {
-            let Some(mut session) = consumer.session(&mut shutdown).await? else {
-                break;
-            };
-            let worker = Arc::new(Worker::new(
-                self.settings.clone(),
-                self.agent.clone(),
-                self.records.clone(),
-                session.publishing().clone(),
-                self.worker_id.clone(),
-            ));
-            tracing::info!(worker_id = %self.worker_id, concurrency = ws.concurrency, "taking tickets");
-            health.set_channel(Some(session.consuming().clone()));
-            // Aborted when this connection's loop ends.
-            let _poller = match session.connection().create_channel().await {
-                Ok(probe) => Some(AbortOnDrop(tokio::spawn(poll_queue(
-                    probe,
-                    topology.tickets_queue.clone(),
-                    Duration::from_secs(ws.queue_poll_secs.max(1)),
-                    head.clone(),
-                )))),
-                Err(e) => {
-                    tracing::warn!(error = %crate::telemetry::chain(&e), "could not open the queue depth channel; no depth metrics until the next reconnect");
-                    None
-                }
-            };
-            loop {
-                if worker.redis_down.load(Ordering::SeqCst) {
-                    tracing::warn!("Redis is not answering: taking no new tickets until it does");
-                    loop {
-                        tokio::select! {
-                            () = tokio::time::sleep(Duration::from_secs(1)) => {}
-                            () = &mut shutdown => { stopping = true; break; }
-                        }
-                        if self.records.ping().await {
-                            tracing::info!("Redis answers again");
-                            worker.redis_down.store(false, Ordering::SeqCst);
-                            break;
-                        }
-                    }
-                    if stopping {
-                        break;
-                    }
-                }
-                let permit = tokio::select! {
-                    p = permits.clone().acquire_owned() => p.expect("the semaphore is never closed"),
-                    () = &mut shutdown => { stopping = true; break; }
-                };
-                let next = tokio::select! {
-                    d = session.next() => d,
-                    () = &mut shutdown => { stopping = true; break; }
-                };
-                let Some(delivery) = next else { break };
-                if let Some(at) = submitted_at_ms(&delivery) {
-                    head.store(at, Ordering::Relaxed);
-                    metrics::global().queue_oldest_age.set(age_secs(at));
-                }
-                let worker = worker.clone();
-                tracker.spawn(async move {
-                    worker.process(delivery).await;
-                    drop(permit);
-                });
-            }
-            health.set_channel(None);
-            if stopping {
-                // Stop deliveries first; what is prefetched but not started goes back
-                // to the queue when the channel closes.
-                session.cancel().await;
-                tracker.close();
-                let grace = Duration::from_secs(ws.shutdown_grace_secs);
-                let drained = tokio::time::timeout(grace, tracker.wait()).await.is_ok();
-                let abandoned = if drained { 0 } else { tracker.len() };
-                if !drained {
-                    tracing::warn!(
-                        abandoned,
-                        "shutdown deadline passed; unfinished tickets go back to the queue"
-                    );
-                    // Runs stop at once and put their delivery back; what already has a
-                    // result finishes publishing it. Bounded, in case the broker or
-                    // Redis hangs: then closing the channel returns the deliveries.
-                    worker.abandon.cancel();
-                    if tokio::time::timeout(ABANDON_WAIT, tracker.wait())
-                        .await
-                        .is_err()
-                    {
-                        tracing::warn!(
-                            still_running = tracker.len(),
-                            "abandoned tickets did not settle in time; closing the channel returns them"
-                        );
-                    }
-                }
-                finished_total += worker.finished.load(Ordering::Relaxed);
-                session.close("worker shutting down").await;
-                tracing::info!(finished = finished_total, "worker stopped");
-                return Ok(WorkerStats {
-                    finished: finished_total,
-                    abandoned,
-                });
-            }
-            // Connection lost: in-flight tasks finish or fail to ack (and are redelivered).
-            session.lost();
-            tracker.close();
-            tracker.wait().await;
-            tracker.reopen();
-            finished_total += worker.finished.load(Ordering::Relaxed);
-        }
+        let options = runtime::Options {
+            concurrency: ws.concurrency,
+            grace: Duration::from_secs(ws.shutdown_grace_secs),
+            // A lost connection's tickets give their leases back before the next
+            // session takes their redeliveries.
+            wait_on_loss: true,
+            role: "worker",
+        };
+        let service = WorkerService {
+            app: &self,
+            topology,
+            health,
+            head: Arc::new(AtomicI64::new(0)),
+            poller: std::sync::Mutex::new(None),
+            finished: Arc::new(AtomicU64::new(0)),
+        };
+        let drained = runtime::run(&consumer, &service, &options, shutdown).await?;
+        let finished = service.finished.load(Ordering::Relaxed);
+        tracing::info!(finished, "worker stopped");
         Ok(WorkerStats {
-            finished: finished_total,
-            abandoned: 0,
+            finished,
+            abandoned: drained.abandoned,
         })
+    }
+}
+
+/// The worker as the runtime's service: a [`Worker`] per session, the readiness
+/// channel, and the queue-depth poller of that session's connection.
+struct WorkerService<'a> {
+    app: &'a WorkerApp,
+    topology: Topology,
+    health: Arc<WorkerHealth>,
+    /// The `x-submitted-at` of the last delivery taken: the head of the queue then.
+    head: Arc<AtomicI64>,
+    poller: std::sync::Mutex<Option<AbortOnDrop>>,
+    finished: Arc<AtomicU64>,
+}
+
+impl Service for WorkerService<'_> {
+    type Handler = Worker;
+
+    async fn session(&self, session: &Session, abandon: &CancellationToken) -> Arc<Worker> {
+        let app = self.app;
+        let worker = Worker::new(
+            app.settings.clone(),
+            app.agent.clone(),
+            app.records.clone(),
+            session.publishing().clone(),
+            app.worker_id.clone(),
+        )
+        .sharing(self.finished.clone(), abandon.clone());
+        tracing::info!(worker_id = %app.worker_id, concurrency = app.settings.worker.concurrency, "taking tickets");
+        self.health.set_channel(Some(session.consuming().clone()));
+        let poller = match session.connection().create_channel().await {
+            Ok(probe) => Some(AbortOnDrop(tokio::spawn(poll_queue(
+                probe,
+                self.topology.tickets_queue.clone(),
+                Duration::from_secs(app.settings.worker.queue_poll_secs.max(1)),
+                self.head.clone(),
+            )))),
+            Err(e) => {
+                tracing::warn!(error = %crate::telemetry::chain(&e), "could not open the queue depth channel; no depth metrics until the next reconnect");
+                None
+            }
+        };
+        *self.poller.lock().expect("the poller slot") = poller;
+        Arc::new(worker)
+    }
+
+    fn taken(&self, delivery: &Delivery) {
+        if let Some(at) = submitted_at_ms(delivery) {
+            self.head.store(at, Ordering::Relaxed);
+            metrics::global().queue_oldest_age.set(age_secs(at));
+        }
+    }
+
+    fn session_ended(&self) {
+        self.health.set_channel(None);
+        self.poller.lock().expect("the poller slot").take();
     }
 }

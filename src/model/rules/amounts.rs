@@ -1,0 +1,352 @@
+//! How much of an order a customer asks back: the items and quantities a ticket names
+//! against the order's lines, and the amounts it states (read with
+//! [`crate::domain::amount`]); anything it cannot tell is unclear, and escalates.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde_json::Value;
+
+use super::reading::{
+    DAMAGE, FULL_REFUND, REFUND, TicketText, affirmed, clauses_of_sentences, is_english, parts,
+};
+use crate::domain::amount;
+
+/// How much of an order the customer asks back.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Asked {
+    /// A sum: a stated amount or the price of the items named.
+    Sum(f64),
+    /// Everything that may still be refunded.
+    Everything,
+    /// Something the rules cannot turn into a number.
+    Unclear(String),
+}
+
+re!(
+    VAGUE_AMOUNT,
+    r"(?i)\bhalf\b|\d+\s?%|\bpercent|\bpartial(?:ly)? refund|\bpart of (?:the|my) (?:money|price|cost)|\bthe difference\b|\bprice (?:match|adjustment|drop|difference)\b|\bcompensat\w*|\bgoodwill\b|\bsome (?:of (?:the|my) )?money\b|\bstore credit\b|\bshipping (?:cost|fee)s?\b|\bpostage\b"
+);
+re!(
+    COUNT_WORD,
+    r"(?i)^(?:a|an|one|single|1|two|both|2|three|3|four|4|five|5|six|6|seven|7|eight|8|nine|9|ten|10|all|every)$"
+);
+
+pub(super) fn count_of(word: &str, quantity: u64) -> Option<u64> {
+    let w = word.to_ascii_lowercase();
+    Some(match w.as_str() {
+        "a" | "an" | "one" | "single" | "1" => 1,
+        "two" | "both" | "2" => 2,
+        "three" | "3" => 3,
+        "four" | "4" => 4,
+        "five" | "5" => 5,
+        "six" | "6" => 6,
+        "seven" | "7" => 7,
+        "eight" | "8" => 8,
+        "nine" | "9" => 9,
+        "ten" | "10" => 10,
+        "all" | "every" => quantity,
+        _ => return None,
+    })
+}
+
+/// The words of an item's name that say what it is, its head noun last: the words
+/// outside parentheses that are not a unit, a size or a packaging word ("Cork Coaster
+/// Set" → coaster; "Linen Duvet Cover (King)" → linen, duvet, cover; "USB-C Cable (2 m)"
+/// → usb, cable).
+pub(super) fn name_words(name: &str) -> Vec<String> {
+    pub(super) const GENERIC: &[&str] = &[
+        "set", "pack", "kit", "bundle", "inch", "size", "pair", "piece", "pcs", "small", "medium",
+        "large", "king", "queen", "twin", "single", "double", "xl", "xxl", "mini", "ml", "oz",
+        "cm", "mm", "kg", "lb", "lbs",
+    ];
+    let mut outside = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    outside
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// One line of an order as the refund reading sees it.
+#[derive(Debug)]
+pub(super) struct Line {
+    /// [`name_words`] of its name.
+    pub(super) words: Vec<String>,
+    pub(super) quantity: u64,
+    pub(super) price: f64,
+}
+
+/// Whether `word` (lower-case) is `noun` or its plural.
+pub(super) fn is_noun(word: &str, noun: &str) -> Option<bool> {
+    if word == noun {
+        Some(false)
+    } else if word.strip_suffix('s') == Some(noun) || word.strip_suffix("es") == Some(noun) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// What a text names of an order's lines.
+#[derive(Debug, Default)]
+pub(super) struct Named {
+    /// Units of each line (by index): the count said just before its noun ("one of the
+    /// three mugs", "two dry bags"), or every unit when the noun is plural and one when
+    /// it is singular.
+    pub(super) units: Vec<(usize, u64)>,
+    /// A noun that fits several lines equally well ("the cover" of a rain cover and a
+    /// duvet cover).
+    pub(super) ambiguous: bool,
+}
+
+/// The lines of an order `text` names. A line is named by its head noun or the word
+/// before it ("the duvet" of a Duvet Cover); where a word names several lines, the one
+/// whose other name words stand just before it wins ("rain cover"), and a tie is
+/// ambiguous.
+pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
+    let words: Vec<String> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut named = Named::default();
+    for (i, w) in words.iter().enumerate() {
+        let window = &words[i.saturating_sub(3)..i];
+        let mut best: Vec<(usize, usize, bool)> = Vec::new();
+        for (k, line) in lines.iter().enumerate() {
+            let n = line.words.len();
+            let keys = &line.words[n.saturating_sub(2)..];
+            let Some(plural) = keys.iter().find_map(|key| is_noun(w, key)) else {
+                continue;
+            };
+            let score = 1 + line
+                .words
+                .iter()
+                .filter(|lw| window.iter().any(|x| x == *lw))
+                .count();
+            // A head noun that is itself plural ("Hiking Socks") is plural as written.
+            let head = &line.words[n - 1];
+            let plural = plural || (w == head && head.ends_with('s') && !head.ends_with("ss"));
+            match best.first() {
+                Some((_, s, _)) if score < *s => {}
+                Some((_, s, _)) if score == *s => best.push((k, score, plural)),
+                _ => best = vec![(k, score, plural)],
+            }
+        }
+        match best.as_slice() {
+            [] => {}
+            [(k, _, plural)] => {
+                let quantity = lines[*k].quantity;
+                let counted = words[i.saturating_sub(4)..i]
+                    .iter()
+                    .filter(|w| COUNT_WORD.is_match(w))
+                    .filter_map(|w| count_of(w, quantity))
+                    .min();
+                let here = counted
+                    .unwrap_or(if *plural { quantity } else { 1 })
+                    .min(quantity);
+                match named.units.iter_mut().find(|(j, _)| j == k) {
+                    Some((_, u)) => *u = (*u).min(here),
+                    None => named.units.push((*k, here)),
+                }
+            }
+            _ => named.ambiguous = true,
+        }
+    }
+    named
+}
+
+re!(
+    DETERMINED,
+    r"(?i)\b(?:the|my|this|that|these|those|both)\s+((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)\b"
+);
+
+/// Words a refund request uses for the order, the money or its parts without naming an
+/// item.
+#[rustfmt::skip]
+pub(super) const NOT_AN_ITEM: &[&str] = &[
+    "order", "orders", "purchase", "purchases", "money", "amount", "payment", "item", "items",
+    "product", "products", "package", "parcel", "delivery", "shipment", "box", "thing", "things",
+    "stuff", "lot", "rest", "whole", "full", "total", "refund", "price", "cost", "charge", "card",
+    "account", "bank", "one", "ones", "other", "others", "same", "original", "method", "balance",
+    "difference", "money's", "back", "it", "them", "all", "everything", "time", "day", "days",
+    "week", "weeks", "month", "shop", "store", "website", "site", "email", "issue", "problem",
+    "way", "meantime", "end", "damage", "quality", "trip", "return", "returns", "receipt",
+];
+
+/// The head nouns after a determiner in `part` ("the broken pan" → pan) that are neither
+/// one of `lines` nor a word for the order or the money: an item the customer names that
+/// this order does not hold under that name.
+pub(super) fn unknown_items(part: &str, lines: &[Line]) -> bool {
+    DETERMINED.captures_iter(part).any(|c| {
+        let phrase = c.get(1).map_or("", |m| m.as_str()).to_lowercase();
+        let head = phrase.split_whitespace().last().unwrap_or("");
+        !head.is_empty()
+            && !NOT_AN_ITEM.contains(&head)
+            && !is_english(head)
+            && !lines
+                .iter()
+                .any(|l| l.words.iter().any(|w| is_noun(head, w).is_some()))
+    })
+}
+
+re!(
+    PRONOUN,
+    r"(?i)\b(?:it|them|those|that one|this one|these|that|this)\b"
+);
+
+/// What `t` asks back of `order`, with `orders` the number of orders the ticket wants
+/// refunded.
+///
+/// The items asked back are read where the ticket asks for the money: the parts of its
+/// sentences that ask for a refund ("please just refund the cook set"), an "it" or
+/// "them" there standing for the items reported damaged in the same or the sentence
+/// before; failing that, the items reported damaged; failing that, every item named
+/// that the customer does not say they keep. An item named only to say what the order
+/// was ("my stove order arrived") is not asked back when the refund names its items.
+/// No item named means the whole order; a share of the price without a sum ("half",
+/// "a partial refund") is unclear.
+pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
+    if FULL_REFUND.is_match(&t.text) {
+        return Asked::Everything;
+    }
+    let total = order["total_usd"].as_f64();
+    let cents = |x: f64| (x * 100.0).round() as i64;
+    let mut stated: Vec<i64> = Vec::new();
+    for mention in amount::mentions(&t.text) {
+        match mention {
+            amount::Mention::Dollars(usd) => stated.push(usd.cents()),
+            // Guessing would refund a sum nobody asked for: a human reads it.
+            amount::Mention::Unclear(why) => return Asked::Unclear(why.into()),
+        }
+    }
+    stated.retain(|c| *c > 0 && total.is_none_or(|tot| cents(tot) != *c));
+    stated.sort_unstable();
+    stated.dedup();
+    match stated.as_slice() {
+        [] => {}
+        [one] if orders == 1 => return Asked::Sum(*one as f64 / 100.0),
+        _ if orders > 1 => {
+            return Asked::Unclear("amounts are named for a ticket about several orders".into());
+        }
+        _ => return Asked::Unclear("the ticket names several different amounts".into()),
+    }
+    let items: Vec<Line> = order["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| {
+            let words = name_words(item["name"].as_str()?);
+            (!words.is_empty()).then(|| Line {
+                words,
+                quantity: item["quantity"].as_u64().unwrap_or(1).max(1),
+                price: item["unit_price_usd"].as_f64().unwrap_or(0.0),
+            })
+        })
+        .collect();
+    let unnamed = order["items"].as_array().map_or(0, Vec::len) - items.len();
+    let sentences: Vec<Vec<&str>> = clauses_of_sentences(&t.text)
+        .into_iter()
+        .map(parts)
+        .collect();
+    let keeps = |p: &str| affirmed(&KEEP, p) && !affirmed(&REFUND, p) && !DAMAGE.is_match(p);
+    let several = items.len() + unnamed > 1;
+    let mut asked: Vec<(usize, u64)> = Vec::new();
+    let mut ambiguous = false;
+    let mut add = |named: Named, asked: &mut Vec<(usize, u64)>| {
+        ambiguous |= named.ambiguous;
+        for (k, u) in named.units {
+            match asked.iter_mut().find(|(j, _)| *j == k) {
+                Some((_, have)) => *have = (*have).max(u),
+                None => asked.push((k, u)),
+            }
+        }
+    };
+    let named_in = |parts: &mut dyn Iterator<Item = &&str>| -> Named {
+        let mut all = Named::default();
+        for p in parts {
+            let n = named_units(p, &items);
+            all.ambiguous |= n.ambiguous;
+            all.units.extend(n.units);
+        }
+        all
+    };
+    for (s, sentence) in sentences.iter().enumerate() {
+        for part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
+            let named = named_units(part, &items);
+            if !named.units.is_empty() || named.ambiguous {
+                add(named, &mut asked);
+            } else if several && unknown_items(part, &items) {
+                // "Refund the pan" of an order that holds no pan by that name: which of
+                // its lines is meant is a guess, and a guess must not pay more.
+                return Asked::Unclear(
+                    "the ticket asks a refund for an item the order does not name that way".into(),
+                );
+            } else if PRONOUN.is_match(part) {
+                let before = s.saturating_sub(1)..=s;
+                let damaged = named_in(
+                    &mut sentences[before]
+                        .iter()
+                        .flatten()
+                        .filter(|p| DAMAGE.is_match(p) && !keeps(p)),
+                );
+                add(damaged, &mut asked);
+            }
+        }
+    }
+    if asked.is_empty() {
+        let damaged = named_in(
+            &mut sentences
+                .iter()
+                .flatten()
+                .filter(|p| DAMAGE.is_match(p) && !keeps(p)),
+        );
+        add(damaged, &mut asked);
+    }
+    let kept = named_in(&mut sentences.iter().flatten().filter(|p| keeps(p)));
+    let kept: Vec<usize> = kept.units.iter().map(|(k, _)| *k).collect();
+    if asked.is_empty() {
+        let mut named = named_in(&mut sentences.iter().flatten().filter(|p| !keeps(p)));
+        named.units.retain(|(k, _)| !kept.contains(k));
+        add(named, &mut asked);
+    }
+    if ambiguous {
+        return Asked::Unclear("the ticket names an item that fits several of the order's".into());
+    }
+    if asked.is_empty() {
+        if VAGUE_AMOUNT.is_match(&t.text) {
+            return Asked::Unclear(
+                "the ticket asks for part of the price without saying how much".into(),
+            );
+        }
+        if !kept.is_empty() {
+            return Asked::Unclear("the ticket names only items the customer keeps".into());
+        }
+        return Asked::Everything;
+    }
+    let everything = unnamed == 0
+        && items
+            .iter()
+            .enumerate()
+            .all(|(k, l)| asked.iter().any(|(j, u)| *j == k && *u == l.quantity));
+    if everything {
+        return Asked::Everything;
+    }
+    let sum: f64 = asked.iter().map(|(k, u)| items[*k].price * *u as f64).sum();
+    Asked::Sum((sum * 100.0).round() / 100.0)
+}
+
+re!(
+    KEEP,
+    r"(?i)\bkeep\w*|\bfine\b|\bgreat\b|\bperfect\b|\bworks? (?:fine|well|great|perfectly)\b|\bno problem\b|\bhappy with\b|\bis ok(?:ay)?\b"
+);

@@ -1,0 +1,361 @@
+//! The offline `rules` model: a deterministic [`ChatModel`] with no network.
+//!
+//! It is not an LLM. It is a baseline and a fallback, named as what it is: it reads
+//! the ticket from the conversation, decides intents with plain text rules (order
+//! status, refund, how-to via the knowledge base, requests no tool can carry out, legal
+//! threats) and, when it is given an embedder, with the ticket's nearest labelled
+//! examples ([`super::intent`]); then it drives the same loop through real tool calls,
+//! reading the real tool results. It acts only on what it understands: a request it
+//! cannot place, a language it cannot read or an amount it cannot tell is escalated. It
+//! never knows ids or phrases in advance: order ids come from the ticket's field or
+//! from patterns in its text, and instructions inside the ticket never change what it
+//! does, because nothing in the text can reach the policy — only the tools' answers can.
+
+use std::collections::HashMap;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+
+use lru::LruCache;
+
+use async_trait::async_trait;
+use serde_json::Value;
+
+use super::intent::{IntentClassifier, IntentGuess};
+use super::{Assessment, SelfAssess};
+use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
+use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
+use crate::embedding::Embedder;
+use crate::prompt::parse_rendered_ticket;
+
+/// A regular expression compiled once, on first use, visible to the rules' files.
+macro_rules! re {
+    ($name:ident, $pat:expr) => {
+        pub(super) static $name: LazyLock<Regex> = LazyLock::new(|| Regex::new($pat).unwrap());
+    };
+}
+
+mod amounts;
+mod judge;
+mod plan;
+mod reading;
+mod reply;
+
+use judge::{Basis, Reading, judged_on};
+use reading::TicketText;
+use reply::with_tail;
+
+/// The rules model.
+#[derive(Debug, Clone)]
+pub struct RulesModel {
+    intents: Option<Arc<IntentClassifier>>,
+    /// The guesses of the last few tickets, by ticket text: every turn of a ticket reads
+    /// the same text, and embedding it once is enough.
+    recent: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
+    /// The last few tickets, parsed and read, by rendered ticket: every turn of a
+    /// ticket reads the same text, and parsing and reading it again cost more than the
+    /// rest of a turn (docs/benchmarks.md, the profile of scenario b).
+    readings: Arc<Mutex<LruCache<String, Kept>>>,
+}
+
+/// One rendered ticket: its text as the rules see it, and their reading of it under
+/// the intent guess it was made with.
+#[derive(Debug)]
+struct Kept {
+    text: Arc<TicketText>,
+    reading: Option<(Option<IntentGuess>, Arc<Reading>)>,
+}
+
+/// Tickets whose reading is kept: more than a worker runs at once at its usual
+/// concurrency; past it a ticket is read again, which costs time and changes nothing.
+const READINGS: NonZeroUsize = NonZeroUsize::new(1024).expect("not zero");
+
+/// Tickets whose guess is kept: more than run at once in one worker.
+const RECENT_GUESSES: NonZeroUsize = NonZeroUsize::new(256).expect("not zero");
+
+impl Default for RulesModel {
+    fn default() -> Self {
+        Self {
+            intents: None,
+            recent: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
+            readings: Arc::new(Mutex::new(LruCache::new(READINGS))),
+        }
+    }
+}
+
+impl RulesModel {
+    /// The rules model with text rules alone.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The rules model, deciding intent by meaning too when an embedder is given (its
+    /// example bank is embedded here, once).
+    ///
+    /// # Errors
+    /// When the embedder fails on the example bank.
+    pub fn with_embedder(embedder: Option<Arc<dyn Embedder>>) -> anyhow::Result<Self> {
+        Ok(Self {
+            intents: match embedder {
+                Some(e) => Some(Arc::new(IntentClassifier::new(e)?)),
+                None => None,
+            },
+            ..Self::default()
+        })
+    }
+
+    /// The rules model with a classifier of the caller's own (tests, calibration).
+    pub fn with_classifier(classifier: IntentClassifier) -> Self {
+        Self {
+            intents: Some(Arc::new(classifier)),
+            ..Self::default()
+        }
+    }
+
+    /// The ticket rendered as `rendered`, as the rules see it, from the last few
+    /// tickets' if it is there; `None` when the conversation holds no ticket.
+    fn ticket_text(&self, rendered: &str) -> Option<Arc<TicketText>> {
+        if let Ok(mut readings) = self.readings.lock()
+            && let Some(kept) = readings.get(rendered)
+        {
+            return Some(kept.text.clone());
+        }
+        let text = Arc::new(TicketText::new(&parse_rendered_ticket(rendered)?));
+        if let Ok(mut readings) = self.readings.lock() {
+            readings.get_or_insert_mut(rendered.to_string(), || Kept {
+                text: text.clone(),
+                reading: None,
+            });
+        }
+        Some(text)
+    }
+
+    /// The reading of the ticket rendered as `rendered` (parsed as `t`), from the last
+    /// few tickets' if it is there and was made under the same guess.
+    fn reading(
+        &self,
+        rendered: &str,
+        t: &Arc<TicketText>,
+        guess: Option<IntentGuess>,
+    ) -> Arc<Reading> {
+        if let Ok(mut readings) = self.readings.lock()
+            && let Some(Kept {
+                reading: Some((g, reading)),
+                ..
+            }) = readings.get(rendered)
+            && *g == guess
+        {
+            return reading.clone();
+        }
+        let reading = Arc::new(Reading::of(t, guess));
+        if let Ok(mut readings) = self.readings.lock() {
+            let kept = readings.get_or_insert_mut(rendered.to_string(), || Kept {
+                text: t.clone(),
+                reading: None,
+            });
+            kept.reading = Some((guess, reading.clone()));
+        }
+        reading
+    }
+
+    /// The confident intent of the ticket's text, if there is a classifier and it is
+    /// confident. Embedding is CPU work: it runs on a blocking thread. A failing
+    /// embedder is logged and the text rules decide alone.
+    async fn guess(&self, t: &TicketText) -> Option<IntentGuess> {
+        let classifier = self.intents.clone()?;
+        let text = t.text.clone();
+        if let Some(guess) = self
+            .recent
+            .lock()
+            .ok()
+            .and_then(|mut r| r.get(&text).copied())
+        {
+            return guess;
+        }
+        let key = text.clone();
+        match tokio::task::spawn_blocking(move || classifier.classify(&text)).await {
+            Ok(Ok(guess)) => {
+                if let Ok(mut recent) = self.recent.lock() {
+                    recent.put(key, guess);
+                }
+                guess
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(error = %format_args!("{e:#}"), "intent embedding failed; deciding by text rules alone");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(error = %crate::telemetry::chain(&e), "intent embedding panicked; deciding by text rules alone");
+                None
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl SelfAssess for RulesModel {
+    /// Confident when the final answer rests on a settled fact (a dispute, an order the
+    /// shop does not know, the refund policy calling for a human), or when it answers an
+    /// intent that the ticket's nearest labelled examples confirm with their margin.
+    /// Everything else is declined with its reason: a language it cannot read, a
+    /// request it could not place, an amount it could not tell, no article found, no
+    /// confident guess by meaning, a guess that disagrees with what the text rules
+    /// answered, or no classifier at all (the text rules alone are not checked by
+    /// anything).
+    async fn assess(&self, conversation: &[Message]) -> Assessment {
+        let rendered = conversation.first().map(|m| m.text()).unwrap_or_default();
+        let Some(t) = self.ticket_text(&rendered) else {
+            return Assessment::Decline("ticket_unreadable");
+        };
+        let guess = self.guess(&t).await;
+        let reading = self.reading(&rendered, &t, guess);
+        let (step, basis) = judged_on(&t, &reading, &History::read(conversation), guess);
+        if matches!(step, Step::Calls(_)) {
+            return Assessment::Decline("unfinished");
+        }
+        match basis {
+            Basis::Settled => Assessment::Confident,
+            Basis::Doubt(why) => Assessment::Decline(why),
+            Basis::Intents(_) if self.intents.is_none() => Assessment::Decline("no_intent_model"),
+            Basis::Intents(answered) => match guess {
+                None => Assessment::Decline("intent_unsure"),
+                Some(g) if answered.contains(&g.intent) => Assessment::Confident,
+                Some(_) => Assessment::Decline("intent_disagrees"),
+            },
+        }
+    }
+}
+
+#[async_trait]
+impl ChatModel for RulesModel {
+    fn label(&self) -> String {
+        "rules".into()
+    }
+
+    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
+        let turn = request
+            .messages
+            .iter()
+            .filter(|m| m.role == Role::Assistant)
+            .count()
+            + 1;
+        let rendered = request.messages.first().map(|m| m.text());
+        let step = match rendered.as_deref().and_then(|r| self.ticket_text(r)) {
+            None => Step::Final(
+                "ESCALATED: [out_of_scope] The ticket could not be read from the conversation."
+                    .into(),
+            ),
+            Some(t) => {
+                let guess = self.guess(&t).await;
+                let h = History::read(request.messages);
+                let reading = self.reading(rendered.as_deref().unwrap_or_default(), &t, guess);
+                match judged_on(&t, &reading, &h, guess).0 {
+                    Step::Final(text) => Step::Final(with_tail(&text, &h)),
+                    calls => calls,
+                }
+            }
+        };
+        // Rough token counts, so usage and cost columns mean the same for every model.
+        let input_tokens = request
+            .messages
+            .iter()
+            .map(|m| json_len(m) / 4)
+            .sum::<u64>()
+            + request.system.len() as u64 / 4;
+        let (content, stop_reason) = match step {
+            Step::Final(text) => (vec![Content::Text { text }], StopReason::EndTurn),
+            Step::Calls(calls) => (
+                calls
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (name, args))| {
+                        Content::ToolCall(ToolCall {
+                            id: format!("call_{turn}_{i}"),
+                            name: name.to_string(),
+                            arguments: ToolArguments::Json { value: args },
+                        })
+                    })
+                    .collect(),
+                StopReason::ToolUse,
+            ),
+        };
+        let output_tokens = json_len(&content) / 4;
+        Ok(ChatResponse {
+            message: Message {
+                role: Role::Assistant,
+                content,
+            },
+            stop_reason,
+            usage: Usage {
+                input_tokens,
+                output_tokens,
+                ..Usage::default()
+            },
+            served_by: None,
+        })
+    }
+}
+
+/// The length of `value` as JSON, counted as it is written rather than kept: the
+/// conversation is measured again on every turn.
+fn json_len(value: &impl serde::Serialize) -> u64 {
+    struct Counter(u64);
+    impl std::io::Write for Counter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut counter = Counter(0);
+    match serde_json::to_writer(&mut counter, value) {
+        Ok(()) => counter.0,
+        Err(_) => 0,
+    }
+}
+
+/// What the rules do next: call tools, or answer.
+enum Step {
+    Calls(Vec<(&'static str, Value)>),
+    Final(String),
+}
+
+/// The tool calls made so far and their answers.
+struct History {
+    done: Vec<(String, Value, Value)>,
+}
+
+impl History {
+    fn read(messages: &[Message]) -> Self {
+        let mut calls: HashMap<&str, (&str, Value)> = HashMap::new();
+        let mut done = Vec::new();
+        for m in messages {
+            for c in &m.content {
+                match c {
+                    Content::ToolCall(call) => {
+                        calls.insert(&call.id, (&call.name, call.arguments.to_wire_value()));
+                    }
+                    Content::ToolResult(result) => {
+                        if let Some((name, args)) = calls.get(result.tool_call_id.as_str()) {
+                            done.push((name.to_string(), args.clone(), result.output.clone()));
+                        }
+                    }
+                    Content::Text { .. } => {}
+                }
+            }
+        }
+        Self { done }
+    }
+
+    fn find(&self, tool: &str, key: &str, value: &str) -> Option<&Value> {
+        self.done
+            .iter()
+            .rev()
+            .find(|(name, args, _)| name == tool && args[key].as_str() == Some(value))
+            .map(|(_, _, out)| out)
+    }
+}
+
+#[cfg(test)]
+mod tests;

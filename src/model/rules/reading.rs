@@ -1,0 +1,400 @@
+//! How the rules model reads a ticket's text: the customer's own words apart from
+//! quoted replies and signatures, the order ids it names, its clauses, questions and
+//! requests, negation, legal threats, and whether it is in a language the rules read.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde_json::Value;
+
+/// The parts of the ticket the rules read.
+#[derive(Debug)]
+pub(super) struct TicketText {
+    pub(super) ticket_id: String,
+    pub(super) customer_id: String,
+    pub(super) order_field: Option<String>,
+    pub(super) subject: String,
+    /// The body without quoted replies and signatures.
+    pub(super) body: String,
+    /// Subject and body without quoted replies and signatures.
+    pub(super) text: String,
+    /// What was left out of `body`: quoted replies and what follows a signature mark.
+    /// Read only for an order id the customer's own words do not give (a reply to our
+    /// shipping email that quotes its order number).
+    pub(super) quoted: String,
+}
+
+impl TicketText {
+    pub(super) fn new(ticket: &Value) -> Self {
+        let s = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
+        let subject = s("subject");
+        let (body, quoted) = strip_quotes_and_signature(&s("body"));
+        Self {
+            ticket_id: s("ticket_id"),
+            customer_id: s("customer_id"),
+            order_field: ticket["order_id"]
+                .as_str()
+                .filter(|o| !o.is_empty())
+                .map(str::to_string),
+            text: format!("{subject}\n{body}"),
+            subject,
+            body,
+            quoted,
+        }
+    }
+}
+
+/// The body without quoted replies and signatures, and what was left out.
+pub(super) fn strip_quotes_and_signature(body: &str) -> (String, String) {
+    static WROTE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^\s*(on .{3,120} wrote:|-{2,} ?original message ?-{2,}|from: .+)$")
+            .unwrap()
+    });
+    let mut out = Vec::new();
+    let mut quoted = Vec::new();
+    let mut lines = body.lines();
+    for line in lines.by_ref() {
+        let t = line.trim_end();
+        if t == "--" || t == "-- " || WROTE.is_match(t) {
+            quoted.push(t);
+            break;
+        }
+        if t.trim_start().starts_with('>') {
+            quoted.push(t);
+            continue;
+        }
+        out.push(t);
+    }
+    quoted.extend(lines);
+    (out.join("\n"), quoted.join("\n"))
+}
+
+re!(
+    LEGAL,
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)"
+);
+re!(
+    REFUND,
+    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my|order|everything|all|both)\b|\b(?:like|want|wish|need|going|have) to return\b|send (?:it|this|them|everything) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
+);
+re!(
+    DAMAGE,
+    r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty|\bdent(?:s|ed)?\b|\bbent\b|\btorn\b|\bripped\b|\bleak(?:s|ed|ing|y)?\b|\bsnapped\b|\bscratched\b|\bshattered\b|\bflicker\w*|\bwon'?t (?:turn on|charge|work|hold|close|open|stay)|\bdoesn'?t (?:fit|charge|close|hold)|\btoo (?:small|big|large|tight|short|long)\b|\bin pieces\b|\bdead on arrival\b"
+);
+re!(
+    STATUS,
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b"
+);
+re!(
+    HOWTO,
+    r"(?i)\bhow (?:do|can|does|to|long|much|many|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bwhat (?:is|are|'s)\b|\bwhat's\b|\bdo you\b|\bdoes your\b|\bis there\b|\bi forgot\b|\bi can'?t (?:log|sign)|\bhow\b"
+);
+re!(
+    MY_ORDER,
+    r"(?i)\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:order|package|parcel|delivery|shipment|purchase|refund|money|item|stuff)s?\b"
+);
+re!(
+    PROCEDURE,
+    r"(?i)\bhow (?:do|can|to|would|should)\b|\bwhere (?:do|can|should) i\b"
+);
+re!(
+    ASKS_HOW,
+    r"(?i)\bhow (?:do|can|to|would|should|does)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bam i able\b|\bare (?:you|we) able\b"
+);
+re!(
+    FULL_REFUND,
+    r"(?i)full refund|refund in full|\bin full\b|whole (?:amount|order|thing|lot)|entire (?:amount|order|thing)|everything back|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
+);
+re!(
+    ORDER_CONTEXT,
+    r"(?i)\border\b(?:\s*(?:number|no\.?|num\.?|id|nr\.?|ref(?:erence)?|is|was|being|#|:))*\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9_-]{2,31})"
+);
+re!(HASH_ID, r"#\s?([A-Za-z0-9][A-Za-z0-9_-]{2,31})");
+re!(ID_TOKEN, r"\b([A-Za-z]{1,4}[-_]?\d{3,12})\b");
+re!(
+    NOT_ORDER_CONTEXT,
+    r"(?i)(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?\s*[:#]?\s*$"
+);
+
+/// Order ids mentioned in the ticket: the form's field first, then ids named after
+/// "order" or "#", then (only if none) bare id-shaped tokens.
+pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let push = |id: String, out: &mut Vec<String>| {
+        if !out.iter().any(|o| o.eq_ignore_ascii_case(&id)) {
+            out.push(id);
+        }
+    };
+    if let Some(f) = &t.order_field {
+        push(f.clone(), &mut out);
+    }
+    let has_digit = |s: &str| s.chars().any(|c| c.is_ascii_digit());
+    let excluded =
+        |s: &str| s.eq_ignore_ascii_case(&t.customer_id) || s.eq_ignore_ascii_case(&t.ticket_id);
+    let mut contextual = Vec::new();
+    for re in [&*ORDER_CONTEXT, &*HASH_ID] {
+        for c in re.captures_iter(&t.text) {
+            let m = c.get(1).expect("group 1");
+            let id = m.as_str().trim_end_matches(['-', '_']);
+            if has_digit(id) && !excluded(id) {
+                contextual.push((m.start(), normalise_id(id)));
+            }
+        }
+    }
+    if contextual.is_empty() {
+        for m in ID_TOKEN.find_iter(&t.text) {
+            let before = &t.text[..m.start()];
+            if !excluded(m.as_str()) && !NOT_ORDER_CONTEXT.is_match(before) {
+                contextual.push((m.start(), normalise_id(m.as_str())));
+            }
+        }
+    }
+    // A reply that names no order itself may quote our email that does.
+    if contextual.is_empty() {
+        for re in [&*ORDER_CONTEXT, &*HASH_ID] {
+            for c in re.captures_iter(&t.quoted) {
+                let m = c.get(1).expect("group 1");
+                let id = m.as_str().trim_end_matches(['-', '_']);
+                if has_digit(id) && !excluded(id) {
+                    contextual.push((m.start(), normalise_id(id)));
+                }
+            }
+        }
+    }
+    contextual.sort_by_key(|(pos, _)| *pos);
+    for (_, id) in contextual {
+        push(id, &mut out);
+    }
+    out.truncate(3);
+    out
+}
+
+/// Ids in shops are upper-case by convention; customers often type them lower-case.
+pub(super) fn normalise_id(id: &str) -> String {
+    id.to_ascii_uppercase()
+}
+
+/// Sentences (and lines) of the text.
+/// A clause of the text, and whether its sentence ended in a question mark.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Clause<'a> {
+    pub(super) text: &'a str,
+    pub(super) asks: bool,
+    /// The sentence it belongs to (its index among the sentences).
+    pub(super) sentence: usize,
+}
+
+/// Sentences split further at commas (so "where is O1002, and how do I reset my
+/// password?" is two requests); the clause that ends a sentence with a question mark
+/// is marked as asking.
+pub(super) fn clauses(text: &str) -> Vec<Clause<'_>> {
+    pub(super) fn push_sentence<'a>(sentence: &'a str, asks: bool, out: &mut Vec<Clause<'a>>) {
+        let index = out.last().map_or(0, |c: &Clause<'_>| c.sentence + 1);
+        let parts: Vec<&str> = sentence
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        let last = parts.len().saturating_sub(1);
+        for (k, part) in parts.into_iter().enumerate() {
+            out.push(Clause {
+                text: part,
+                asks: asks && k == last,
+                sentence: index,
+            });
+        }
+    }
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        // "$8.99" and "v1.2" are not two sentences.
+        let decimal = c == '.'
+            && i > 0
+            && bytes[i - 1].is_ascii_digit()
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if matches!(c, '.' | '!' | '?' | '\n' | ';') && !decimal {
+            push_sentence(&text[start..i], c == '?', &mut out);
+            start = i + c.len_utf8();
+        }
+    }
+    push_sentence(&text[start..], false, &mut out);
+    out
+}
+
+pub(super) fn is_question(c: &Clause<'_>) -> bool {
+    c.asks || HOWTO.is_match(c.text)
+}
+
+/// A request about the customer's own order ("where is my order", "what's the ETA on
+/// my order", "I want my money back"), as opposed to a general question ("how long
+/// does shipping take?", "how do I change the address you ship to for my orders?").
+pub(super) fn is_request(c: &Clause<'_>) -> bool {
+    let about_orders = STATUS.is_match(c.text) || REFUND.is_match(c.text);
+    about_orders && (!is_question(c) || (MY_ORDER.is_match(c.text) && !PROCEDURE.is_match(c.text)))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum OrderIntent {
+    Refund,
+    Status,
+}
+
+re!(
+    DISPUTE_VERB,
+    r"(?i)\bdisput\w*|\bcontest\w*|\brevers\w*|\bclaw\w*\s?back|\bpull\w* (?:the |my )?(?:payment|money|charge)|\bstop (?:the )?payment|\bfile (?:a )?claim|\bclaim\b|\bchargeback|\binvolv\w*"
+);
+re!(
+    PAYMENT_PARTY,
+    r"(?i)\bbank\b|\bcard (?:issuer|company|provider)|\bcredit card (?:company|provider)|\bissuer\b|\bvisa\b|\bmastercard\b|\bamex\b|\bamerican express\b|\bpaypal\b|\bpayment provider\b"
+);
+re!(
+    DISPUTE_OBJECT,
+    r"(?i)\b(?:the|this|that|a|my|your) (?:charge|transaction|payment|purchase|debit)\b"
+);
+re!(
+    AUTHORITY,
+    r"(?i)\bconsumer (?:protection|rights|affairs|council|authority|agency|ombudsman)|\btrading standards\b|\bombudsman\b|\bbetter business bureau\b|\bbbb\b|\battorney general\b|\bftc\b|\btribunal\b|\barbitrat\w*|\blitigat\w*|\bregulator\b|\bfraud (?:claim|department|team) (?:of|at) my\b|\btake (?:you|this|your \w+) to court\b"
+);
+
+/// A dispute or legal threat however it is worded: the fixed phrases of [`LEGAL`], an
+/// authority named, or, in one clause, a payment party (bank, card issuer) beside a
+/// dispute verb, or a dispute verb beside a payment ("dispute the transaction").
+pub(super) fn legal_threat(t: &TicketText) -> bool {
+    if LEGAL.is_match(&t.text) || AUTHORITY.is_match(&t.text) {
+        return true;
+    }
+    clauses_of_sentences(&t.text).iter().any(|c| {
+        DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
+            && (PAYMENT_PARTY.is_match(c) || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
+    })
+}
+
+/// Sentences, not split at commas: a dispute's party and verb often sit on either
+/// side of one ("my bank, which I have called, will reverse it").
+pub(super) fn clauses_of_sentences(text: &str) -> Vec<&str> {
+    text.split(['.', '!', '?', '\n', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+re!(
+    NEGATOR,
+    r"(?i)\b(?:not|no|never|without|nor|don'?t|do not|doesn'?t|didn'?t|isn'?t|am not|i'?m not|won'?t need|instead of|rather than|other than)\b|[’']t\b"
+);
+
+/// Whether the words just before `at` (up to five, in the same clause) negate what
+/// follows: "I don't want a refund", "not waiting for some replacement". A quotation
+/// ends the window: the "not" of a quoted name ("my 'not as described' claim") negates
+/// nothing outside the quotes.
+pub(super) fn negated(text: &str, at: usize) -> bool {
+    let before = &text[..at];
+    let start = before
+        .rfind([',', '.', ';', '!', '?', '\n', '"', '“', '”', '‘', '’'])
+        .into_iter()
+        .chain(before.rfind("' ").map(|i| i + 1))
+        .max()
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let window: Vec<&str> = before[start..].split_whitespace().rev().take(5).collect();
+    let window: Vec<&str> = window.into_iter().rev().collect();
+    NEGATOR.is_match(&window.join(" "))
+}
+
+/// Whether `re` matches somewhere in `text` without a negation just before it.
+pub(super) fn affirmed(re: &Regex, text: &str) -> bool {
+    re.find_iter(text).any(|m| !negated(text, m.start()))
+}
+
+/// Common English words: function words and the plain vocabulary of support mail.
+/// They tell English apart from any other language, and what is left of a clause
+/// without them is what it is about.
+#[rustfmt::skip]
+pub(super) const ENGLISH: &[&str] = &[
+    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at",
+    "back", "be", "because", "been", "before", "being", "but", "by", "can", "can't", "could",
+    "did", "didn't", "do", "does", "doesn't", "don't", "for", "from", "get", "got", "had", "has",
+    "hasn't", "have", "haven't", "he", "her", "here", "hey", "hi", "hello", "his", "how", "i",
+    "i'd", "i'm", "i've", "if", "in", "into", "is", "isn't", "it", "it's", "its", "just", "know",
+    "let", "like", "me", "more", "much", "my", "need", "new", "no", "not", "now", "of", "off",
+    "on", "one", "only", "or", "other", "our", "out", "over", "please", "pls", "so", "some",
+    "still", "than", "thank", "thanks", "that", "the", "their", "them", "then", "there", "they",
+    "this", "to", "too", "up", "us", "very", "want", "wanted", "was", "we", "well", "were",
+    "what", "what's", "when", "where", "where's", "which", "who", "why", "will", "with", "won't",
+    "would", "yet", "you", "you're", "your", "dear", "regards", "best", "kind", "sorry", "hope",
+    "ok", "okay", "yes", "since", "week", "day", "days", "today", "yesterday", "time", "way",
+    "going", "come", "came", "check", "tell", "wondering", "quick", "question", "order",
+    "orders", "refund", "item", "items", "package", "money", "help", "team", "support",
+    "status", "thing", "something", "anything",
+];
+
+/// Whether `word` (lower case) is one of [`ENGLISH`]. A set: [`readable`] asks for every
+/// word of a ticket, and a scan of the list per word was most of its cost.
+pub(super) fn is_english(word: &str) -> bool {
+    static SET: LazyLock<std::collections::HashSet<&'static str>> =
+        LazyLock::new(|| ENGLISH.iter().copied().collect());
+    SET.contains(word)
+}
+
+/// The words of `text` that are not common English words.
+pub(super) fn content_words(text: &str) -> usize {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty() && !is_english(&w.to_lowercase()))
+        .count()
+}
+
+/// English the rules can read: the share of common English words among the body's
+/// words (the subject alone when the body is too short to judge), and the share of
+/// letters outside the Latin alphabet. The list is of the one language the rules read;
+/// any other language, in any script, falls below the share.
+pub(super) fn readable(t: &TicketText) -> bool {
+    let judge = |text: &str| -> Option<bool> {
+        let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+        if letters.is_empty() {
+            return None;
+        }
+        let foreign = letters.iter().filter(|c| !c.is_ascii_alphabetic()).count();
+        if foreign * 10 > letters.len() * 3 {
+            return Some(false);
+        }
+        let words: Vec<String> = text
+            .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '’'))
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_lowercase().replace('’', "'"))
+            .collect();
+        if words.len() < 5 {
+            return None;
+        }
+        let known = words.iter().filter(|w| is_english(w)).count();
+        let share = if foreign > 0 { 20 } else { 10 };
+        Some(known * 100 >= words.len() * share)
+    };
+    judge(&t.body).or_else(|| judge(&t.text)).unwrap_or(true)
+}
+
+/// The parts of a sentence that can each keep or ask for something on their own: split
+/// at commas, semicolons and the conjunctions that join two statements ("the boots are
+/// fine but the laces snapped", "refund the lamp and I'll keep the rest").
+pub(super) fn parts(sentence: &str) -> Vec<&str> {
+    static JOIN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i),|;|\s+(?:but|while|whereas|although|though)\s+|\s+and\s+(?:i|i'll|i'm|i've|we|we'll|everything|the rest)\b")
+            .unwrap()
+    });
+    let mut out = Vec::new();
+    let mut start = 0;
+    for m in JOIN.find_iter(sentence) {
+        out.push(sentence[start..m.start()].trim());
+        // The subject after "and" belongs to the next part.
+        let joined = m.as_str().trim_start_matches([',', ';']).trim();
+        start = if let Some(rest) = joined.strip_prefix("and").or(joined.strip_prefix("And")) {
+            m.end() - rest.trim_start().len()
+        } else {
+            m.end()
+        };
+    }
+    out.push(sentence[start..].trim());
+    out.retain(|p| !p.is_empty());
+    out
+}

@@ -1,0 +1,548 @@
+//! The rules model's own tests: reading, planning, amounts and judgment on tickets
+//! written for them.
+
+use serde_json::json;
+
+use super::amounts::{Asked, asked_amount};
+use super::judge::{Basis, decide, judged};
+use super::plan::{Action, plan};
+use super::reading::{OrderIntent, TicketText, legal_threat, negated, order_ids, readable};
+use super::*;
+use crate::model::intent::Intent;
+use crate::tools::contracts::ORDER_LOOKUP;
+
+fn text(subject: &str, body: &str, order: Option<&str>) -> TicketText {
+    TicketText::new(&json!({
+        "ticket_id": "T1", "customer_id": "C001", "order_id": order,
+        "subject": subject, "body": body
+    }))
+}
+
+#[test]
+fn order_ids_come_from_the_field_then_the_text_in_many_shapes() {
+    assert_eq!(order_ids(&text("Where is o1002?", "", None)), vec!["O1002"]);
+    assert_eq!(
+        order_ids(&text("Order #55102", "also ORD-77812 please", None)),
+        vec!["55102"]
+    );
+    assert_eq!(
+        order_ids(&text("x", "my order number: ORD-77812", Some("A1"))),
+        vec!["A1", "ORD-77812"]
+    );
+    // The customer's own id is not an order.
+    assert!(order_ids(&text("hi", "customer C001 here, how do I log in", None)).is_empty());
+}
+
+#[test]
+fn quoted_replies_and_signatures_are_not_read() {
+    let t = text(
+        "Re: your order",
+        "Any news?\n\nOn Mon, Nov 23, 2026 Shop wrote:\n> refund O1001\n",
+        None,
+    );
+    assert!(!t.text.contains("O1001"));
+    let t = text("x", "Where is it?\n-- \nJane, order O1007 fan", None);
+    assert!(!t.text.contains("O1007"));
+}
+
+#[test]
+fn a_how_to_question_about_refunds_is_a_kb_question_not_a_refund() {
+    let p = plan(
+        &text("Question", "How do I get a refund for something?", None),
+        None,
+    );
+    assert!(p.orders.is_empty() && p.kb_query.is_some() && !p.missing_order_id);
+    let p = plan(
+        &text("Refund", "I want my money back for the lamp.", None),
+        None,
+    );
+    assert!(p.missing_order_id);
+}
+
+fn order(items: &[(&str, u64, f64)]) -> Value {
+    let total: f64 = items.iter().map(|(_, q, p)| *q as f64 * p).sum();
+    json!({
+        "order_id": "A1", "total_usd": total,
+        "items": items.iter().map(|(n, q, p)| json!({"name": n, "quantity": q, "unit_price_usd": p})).collect::<Vec<_>>()
+    })
+}
+
+fn final_text(step: Step) -> String {
+    match step {
+        Step::Final(t) => t,
+        Step::Calls(c) => panic!("expected a final answer, got calls {:?}", c),
+    }
+}
+
+#[test]
+fn the_refund_asked_is_an_items_price_a_stated_sum_or_everything_and_vague_is_unclear() {
+    let o = order(&[("Ceramic Mug", 3, 8.99), ("Cork Coaster Set", 1, 7.0)]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask("one of the three mugs is cracked, refund it"),
+        Asked::Sum(8.99)
+    );
+    assert_eq!(
+        ask("the coasters are mouldy, money back please"),
+        Asked::Sum(7.0)
+    );
+    assert_eq!(ask("two mugs broke, refund those"), Asked::Sum(17.98));
+    assert_eq!(ask("refund me $5 for the trouble"), Asked::Sum(5.0));
+    assert_eq!(
+        ask("I want everything back, the whole order"),
+        Asked::Everything
+    );
+    assert_eq!(ask("all of it is broken, refund please"), Asked::Everything);
+    assert_eq!(
+        ask("the mugs and the coasters are all bad, refund"),
+        Asked::Everything
+    );
+    assert!(matches!(ask("refund half of it please"), Asked::Unclear(_)));
+    assert!(matches!(ask("refund $3 or maybe $4"), Asked::Unclear(_)));
+    // Amounts as people write them: separators, decimal commas, the marker after.
+    assert_eq!(ask("refund me $5,000.00"), Asked::Sum(5000.0));
+    assert_eq!(ask("refund me 2,49 $ please"), Asked::Sum(2.49));
+    // What cannot be read one way is escalated, not guessed.
+    assert!(matches!(ask("refund me $1,000,50"), Asked::Unclear(_)));
+    // The order's own total is a description, not a second amount.
+    assert_eq!(ask("refund $8.99 of the $33.97 I paid"), Asked::Sum(8.99));
+    // What the customer keeps is not asked back.
+    assert_eq!(
+        ask("a mug is cracked, refund it please. The coasters are fine, keeping them"),
+        Asked::Sum(8.99)
+    );
+    assert!(matches!(
+        ask("the coasters are great, refund please"),
+        Asked::Unclear(_)
+    ));
+}
+
+#[test]
+fn a_ticket_that_declines_a_refund_is_not_a_refund_request() {
+    let p = plan(
+        &text(
+            "Wrong colour",
+            "The lamp O1004 came in green. I don't want a refund, I'd like to swap it for the white one.",
+            Some("O1004"),
+        ),
+        None,
+    );
+    assert!(
+        p.orders.iter().all(|(_, i)| *i != OrderIntent::Refund),
+        "{p:?}"
+    );
+    assert_eq!(p.unsupported, vec![Action::Exchange]);
+    assert_eq!(p.unsupported_queries.len(), 1);
+}
+
+#[test]
+fn an_order_named_beside_a_request_no_tool_does_is_not_answered_with_its_status() {
+    let p = plan(
+        &text(
+            "Delivery",
+            "Could you switch order O1002 to overnight delivery? I need it sooner.",
+            Some("O1002"),
+        ),
+        None,
+    );
+    assert!(p.orders.is_empty(), "{p:?}");
+    assert_eq!(p.unsupported, vec![Action::ShippingUpgrade]);
+}
+
+#[test]
+fn disputes_are_recognised_in_words_other_than_chargeback() {
+    for body in [
+        "My card issuer says they will pull the payment back if you don't answer.",
+        "I have asked the bank to contest this transaction.",
+        "Expect to hear from the consumer rights council.",
+        "I will dispute the payment, full stop.",
+    ] {
+        assert!(legal_threat(&text("s", body, None)), "{body}");
+    }
+    for body in [
+        "Please refund it to my bank account.",
+        "Refund order O1003 to my card.",
+        "I'm not going to dispute anything, just want my parcel.",
+        "I paid with PayPal and want to report that the box was wet.",
+    ] {
+        assert!(!legal_threat(&text("s", body, None)), "{body}");
+    }
+}
+
+#[test]
+fn a_quoted_name_negates_nothing_outside_its_quotes() {
+    let quoted = "My card issuer wants papers for the 'item not as described' claim I opened.";
+    assert!(legal_threat(&text("Papers", quoted, None)));
+    assert!(!negated(quoted, quoted.find("claim").unwrap()));
+    let plain = "I do not want a refund, just a new one.";
+    assert!(negated(plain, plain.find("refund").unwrap()));
+}
+
+#[test]
+fn the_refund_asked_is_read_where_the_ticket_asks_for_the_money() {
+    let camp = order(&[
+        ("Dome Tent", 1, 200.0),
+        ("Gas Lantern", 1, 30.0),
+        ("Camp Stove", 1, 50.0),
+    ]);
+    let ask = |o: &Value, body: &str| asked_amount(&text("s", body, Some("A1")), o, 1);
+    // The order is described by one item; the refund names another.
+    assert_eq!(
+        ask(
+            &camp,
+            "My stove and tent order came on Monday. The tent and the lantern work, but the stove arrived dented. Please refund the stove only and I'll keep the rest."
+        ),
+        Asked::Sum(50.0)
+    );
+    // "It" stands for what the sentence before reports broken.
+    assert_eq!(
+        ask(
+            &camp,
+            "The lantern has a cracked glass. Can I get my money back for it?"
+        ),
+        Asked::Sum(30.0)
+    );
+    let chairs = order(&[("Folding Chair", 2, 40.0), ("Side Table", 1, 60.0)]);
+    assert_eq!(
+        ask(
+            &chairs,
+            "I got two chairs and a table. One chair has a bent leg, the other chair and the table are fine. Can I have my money back for the bent chair?"
+        ),
+        Asked::Sum(40.0)
+    );
+    // A "partial refund" that names its item is that item's price, not unclear.
+    let pack = order(&[("Trail Pack", 1, 150.0), ("Pack Rain Cover", 1, 25.0)]);
+    assert_eq!(
+        asked_amount(
+            &text(
+                "Partial refund",
+                "I'd like a refund for the rain cover only; I'm keeping the pack.",
+                Some("A1")
+            ),
+            &pack,
+            1
+        ),
+        Asked::Sum(25.0)
+    );
+    // A name whose head noun is plural already means every unit.
+    let socks = order(&[("Wool Hiking Socks", 3, 12.0), ("Trail Boots", 1, 120.0)]);
+    assert_eq!(
+        ask(&socks, "The socks itch terribly, refund the socks please."),
+        Asked::Sum(36.0)
+    );
+    for all in [
+        "I want to send back everything from that order (boots and socks).",
+        "Please return order A1 in full, the trip is off.",
+    ] {
+        assert_eq!(ask(&socks, all), Asked::Everything, "{all}");
+    }
+}
+
+#[test]
+fn an_item_the_order_holds_under_no_such_name_or_under_two_is_unclear_not_everything() {
+    let o = order(&[
+        ("Linen Duvet Cover (King)", 1, 89.0),
+        ("Pack Rain Cover", 1, 25.0),
+        ("Cast Iron Skillet", 1, 45.0),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    // The word before the head noun names a line too; the size in brackets does not.
+    assert_eq!(
+        ask("The duvet tore in the wash, refund the duvet please."),
+        Asked::Sum(89.0)
+    );
+    assert_eq!(
+        ask("Please refund the rain cover, it leaks."),
+        Asked::Sum(25.0)
+    );
+    assert!(matches!(
+        ask("Please refund the cover, it ripped."),
+        Asked::Unclear(_)
+    ));
+    assert!(matches!(
+        ask("Refund the frying pan, the handle is loose."),
+        Asked::Unclear(_)
+    ));
+    // Words for the order or the money name no item.
+    assert_eq!(
+        ask("Please refund the whole purchase to my card."),
+        Asked::Everything
+    );
+}
+
+#[test]
+fn an_order_number_after_is_or_reference_is_still_an_order_id() {
+    for (body, id) in [
+        ("My order number is 58812 and it has not arrived.", "58812"),
+        ("Order ref: 2027-000418, where is it?", "2027-000418"),
+        ("the order was #4471 I think", "4471"),
+    ] {
+        assert_eq!(order_ids(&text("Help", body, None)), vec![id], "{body}");
+    }
+}
+
+#[test]
+fn a_reply_that_names_no_order_takes_the_one_its_quoted_email_names() {
+    let t = text(
+        "Re: Your parcel is on its way",
+        "The tracking link below does nothing. Which courier has it?\n\n> Hello Sam, order ZX-4431 has left our warehouse.\n> Track it here",
+        None,
+    );
+    assert_eq!(order_ids(&t), vec!["ZX-4431"]);
+    let own = text(
+        "Re: shipped",
+        "Where is QQ-1200?\n\n> order ZX-4431 has shipped",
+        None,
+    );
+    assert_eq!(order_ids(&own), vec!["QQ-1200"]);
+}
+
+#[test]
+fn order_state_questions_in_plain_words_are_status_requests() {
+    for body in [
+        "Any idea when QQ-1234 ships? I leave on Friday.",
+        "Did my order QQ-1234 go through? The bank shows a pending charge.",
+        "I ordered two lamps (QQ-1234). When can I expect them?",
+        "Could you tell me where things stand with QQ-1234?",
+    ] {
+        let p = plan(&text("Order", body, None), None);
+        assert_eq!(
+            p.orders,
+            vec![("QQ-1234".to_string(), OrderIntent::Status)],
+            "{body}"
+        );
+    }
+}
+
+#[test]
+fn requests_to_change_payment_items_or_delivery_day_are_ones_no_tool_does() {
+    for (body, action) in [
+        (
+            "Can you move the payment for QQ-1234 to my personal card?",
+            Action::PaymentMethod,
+        ),
+        (
+            "Please add a second lantern and a fuel can to it, order QQ-1234.",
+            Action::ChangeItems,
+        ),
+        (
+            "Could you have the courier deliver QQ-1234 on Saturday instead?",
+            Action::Reschedule,
+        ),
+    ] {
+        let p = plan(&text("Order QQ-1234", body, None), None);
+        assert_eq!(p.unsupported, vec![action], "{body}");
+        assert!(p.orders.is_empty(), "{body}: {p:?}");
+    }
+}
+
+#[test]
+fn a_language_the_rules_cannot_read_is_told_apart_from_terse_english() {
+    for (subject, body) in [
+        (
+            "Pedido",
+            "Hola, mi pedido O1002 no ha llegado todavía. ¿Dónde está? Gracias.",
+        ),
+        (
+            "Bestellung",
+            "Guten Tag, ich möchte meine Bestellung O1003 bitte stornieren lassen.",
+        ),
+        (
+            "注文",
+            "注文した商品がまだ届いていません。確認してください。",
+        ),
+        ("Заказ", "Здравствуйте, где мой заказ? Прошла уже неделя."),
+    ] {
+        assert!(!readable(&text(subject, body, None)), "{body}");
+    }
+    for (subject, body) in [
+        ("where", "mouse broken. refund O1001 asap thanks"),
+        ("phone", "what is your phone number"),
+        (
+            "Re: order",
+            "Any news on the keyboard I ordered from you last week?",
+        ),
+        ("x", "asdfgh qwerty"),
+    ] {
+        assert!(readable(&text(subject, body, None)), "{body}");
+    }
+}
+
+#[test]
+fn the_kb_query_carries_the_subject_as_well_as_the_question() {
+    let p = plan(
+        &text(
+            "Sign-in trouble",
+            "My details stopped working. What am I doing wrong?",
+            None,
+        ),
+        None,
+    );
+    let q = p.kb_query.expect("a query");
+    assert!(
+        q.contains("Sign-in trouble") && q.contains("doing wrong"),
+        "{q}"
+    );
+}
+
+#[test]
+fn a_confident_dispute_by_meaning_escalates_even_without_a_dispute_word() {
+    use crate::model::intent::Thresholds;
+    use crate::model::intent::tests::BagOfWords;
+    let bank = [
+        (Intent::Dispute, "money pulled back through the card people"),
+        (Intent::Dispute, "card people pulling the money back"),
+        (Intent::Status, "where is my parcel"),
+        (Intent::Status, "parcel still not here"),
+    ];
+    let c = IntentClassifier::with_bank(
+        Arc::new(BagOfWords),
+        &bank,
+        Thresholds {
+            k: 2,
+            min_score: 0.3,
+            min_margin: 0.05,
+        },
+    )
+    .unwrap();
+    let t = text(
+        "O1001",
+        "The card people are pulling my money back, bye.",
+        Some("O1001"),
+    );
+    let guess = c.classify(&t.text).unwrap();
+    assert_eq!(guess.map(|g| g.intent), Some(Intent::Dispute));
+    let h = History { done: vec![] };
+    assert!(final_text(decide(&t, &h, guess)).starts_with("ESCALATED: [legal_or_chargeback]"));
+    // Without the classifier the same text is not a dispute to the text rules.
+    assert!(!matches!(decide(&t, &h, None), Step::Final(f) if f.contains("legal_or_chargeback")));
+}
+
+/// The conversation of a finished status run on `body`: the rendered ticket, one
+/// `order_lookup` of O1002 and its answer, the model's final message.
+fn status_conversation(body: &str) -> Vec<Message> {
+    let ticket = crate::domain::ticket::RawTicket {
+        ticket_id: Some("T1".into()),
+        subject: Some("Order".into()),
+        body: Some(body.into()),
+        customer_id: Some("C001".into()),
+        order_id: Some("O1002".into()),
+    }
+    .validate(32 * 1024)
+    .unwrap();
+    let call = ToolCall {
+        id: "call_1_0".into(),
+        name: ORDER_LOOKUP.into(),
+        arguments: ToolArguments::Json {
+            value: json!({ "order_id": "O1002" }),
+        },
+    };
+    vec![
+        Message::user_text(crate::prompt::render_ticket(&ticket)),
+        Message {
+            role: Role::Assistant,
+            content: vec![Content::ToolCall(call)],
+        },
+        Message {
+            role: Role::User,
+            content: vec![Content::ToolResult(crate::conversation::ToolResult {
+                tool_call_id: "call_1_0".into(),
+                output: json!({ "order_id": "O1002", "status": "processing", "order_date": "2026-11-20", "items": [] }),
+                is_error: false,
+            })],
+        },
+        Message {
+            role: Role::Assistant,
+            content: vec![Content::Text {
+                text: "RESOLVED: Order O1002 is being processed.".into(),
+            }],
+        },
+    ]
+}
+
+#[tokio::test]
+async fn the_rules_keep_an_answer_only_when_meaning_confirms_it_or_a_fact_settles_it() {
+    use crate::model::intent::Thresholds;
+    use crate::model::intent::tests::BagOfWords;
+    let bank = [
+        (Intent::Status, "where is my parcel order"),
+        (Intent::Status, "parcel order still not here"),
+        (Intent::Refund, "money back for the broken thing"),
+        (Intent::Refund, "broken thing refund the money"),
+    ];
+    let loose = Thresholds {
+        k: 2,
+        min_score: 0.45,
+        min_margin: 0.05,
+    };
+    let model = RulesModel::with_classifier(
+        IntentClassifier::with_bank(Arc::new(BagOfWords), &bank, loose).unwrap(),
+    );
+    let asks_status = status_conversation("Where is my parcel? The order is still not here.");
+    assert_eq!(model.assess(&asks_status).await, Assessment::Confident);
+    // The text rules read a status question; by meaning it is not one.
+    let unclear = status_conversation("Where is the zebra stripe aurora moonlight?");
+    assert!(
+        matches!(
+            model.assess(&unclear).await,
+            Assessment::Decline("intent_unsure" | "intent_disagrees")
+        ),
+        "{:?}",
+        model.assess(&unclear).await
+    );
+    // Without a classifier nothing confirms what the text rules answered.
+    assert_eq!(
+        RulesModel::new().assess(&asks_status).await,
+        Assessment::Decline("no_intent_model")
+    );
+
+    let h = History { done: vec![] };
+    let (_, basis) = judged(
+        &text(
+            "Chargeback",
+            "I'm filing a chargeback with my bank.",
+            Some("O1002"),
+        ),
+        &h,
+        None,
+    );
+    assert_eq!(basis, Basis::Settled);
+    let (_, basis) = judged(
+        &text(
+            "Pedido",
+            "Hola, mi pedido O1002 no ha llegado todavía. ¿Dónde está? Gracias.",
+            None,
+        ),
+        &h,
+        None,
+    );
+    assert_eq!(basis, Basis::Doubt("unreadable_language"));
+    // A run that still calls tools has no answer to keep.
+    let (step, basis) = judged(&text("Where is it?", "Where is O1002?", None), &h, None);
+    assert!(matches!(step, Step::Calls(_)));
+    assert_eq!(basis, Basis::Doubt("unfinished"));
+}
+
+#[tokio::test]
+async fn every_turn_of_a_ticket_reuses_one_embedding_of_its_text() {
+    use crate::model::intent::tests::BagOfWords;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    struct Counting(AtomicUsize);
+    impl Embedder for Counting {
+        fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
+            self.0.fetch_add(texts.len(), Ordering::SeqCst);
+            BagOfWords.embed(texts)
+        }
+        fn name(&self) -> &str {
+            "counting"
+        }
+    }
+    let embedder = Arc::new(Counting(AtomicUsize::new(0)));
+    let model = RulesModel::with_embedder(Some(embedder.clone())).unwrap();
+    let after_bank = embedder.0.load(Ordering::SeqCst);
+    assert_eq!(after_bank, crate::model::intent::EXAMPLES.len());
+    let t = text("s", "where is my parcel", None);
+    let first = model.guess(&t).await;
+    assert_eq!(model.guess(&t).await, first);
+    assert_eq!(embedder.0.load(Ordering::SeqCst), after_bank + 1);
+}
