@@ -217,6 +217,9 @@ async fn worker_on(env: &Env, conn: &Connection) -> Worker {
 
 /// Runs a fresh worker until `done` tickets are done and the tickets queue is empty.
 async fn finish_with_a_fresh_worker(env: &Env, done: usize) {
+    // A delivery put back by a closed connection reaches the quorum queue a moment
+    // later: until it has, an empty queue does not mean a settled one.
+    env.settled_depth(&env.topology.tickets_queue).await;
     let (w, stop) = env.spawn_worker(Arc::new(RulesModel::new()));
     let start = Instant::now();
     while env.records.count_done().await.unwrap() < done
