@@ -15,6 +15,7 @@ use crate::commerce::CommerceBackend;
 use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::{BackendKind, Settings};
 use crate::domain::clock::Clock;
+use crate::domain::order_id::OrderIdPattern;
 use crate::embedding::{Embedder, Memo};
 use crate::model::ChatModel;
 use crate::model::limiter::Limiter;
@@ -188,8 +189,10 @@ pub async fn agent(
         SearchMode::Hybrid(e) => Some(e),
         SearchMode::Lexical(_) => None,
     };
+    let order_ids = OrderIdPattern::new(&settings.commerce.order_id_pattern)
+        .context("commerce.order_id_pattern")?;
     let tools = ToolBox::new(backend, settings.kb.clone(), clock, embedder).await?;
-    Ok(Agent::new(model, Arc::new(tools), budget(settings)))
+    Ok(Agent::new(model, Arc::new(tools), budget(settings)).with_order_ids(order_ids))
 }
 
 /// An agent over a fresh embedded shop holding `world`; returns the shop too.

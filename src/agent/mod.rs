@@ -17,6 +17,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::conversation::Usage;
+use crate::domain::order_id::OrderIdPattern;
 use crate::domain::outcome::Outcome;
 use crate::domain::ticket::Ticket;
 use crate::model::Assessment;
@@ -167,6 +168,8 @@ pub struct Agent {
     model: Arc<dyn ChatModel>,
     tools: Arc<ToolBox>,
     budget: Budget,
+    /// Which words of a ticket are this shop's order ids (verification's rule 7).
+    order_ids: OrderIdPattern,
 }
 
 impl Agent {
@@ -176,7 +179,20 @@ impl Agent {
             model,
             tools,
             budget,
+            order_ids: OrderIdPattern::default(),
         }
+    }
+
+    /// The same agent, reading order ids with the shop's pattern
+    /// (`commerce.order_id_pattern`).
+    pub fn with_order_ids(mut self, order_ids: OrderIdPattern) -> Self {
+        self.order_ids = order_ids;
+        self
+    }
+
+    /// Which words of a ticket are this shop's order ids.
+    pub fn order_ids(&self) -> &OrderIdPattern {
+        &self.order_ids
     }
 
     /// The model the agent asks each turn.

@@ -363,7 +363,7 @@ impl<'a> Run<'a> {
             answer,
             &mut self.trace,
             std::mem::take(&mut self.ledger.pending),
-            &verify::ticket_orders(self.ticket),
+            &verify::ticket_orders(self.ticket, self.agent.order_ids()),
         );
         span.record("ticket_agent.outcome", outcome.kind().as_str());
         outcome

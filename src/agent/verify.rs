@@ -30,6 +30,7 @@ use serde_json::Value;
 use super::{Trace, TraceStep};
 use crate::domain::approval::{EligibilityBasis, PendingAction};
 use crate::domain::money::Usd;
+use crate::domain::order_id::{OrderIdPattern, names_order, same_order};
 use crate::domain::outcome::{Claim, EscalationCategory, FinalAnswer, Outcome, OutcomeKind, Tail};
 use crate::domain::ticket::Ticket;
 use crate::tools::CallStatus;
@@ -52,31 +53,29 @@ pub fn verify(
     verify_answer(answer, trace, pending, &[])
 }
 
-/// The order ids a ticket names: its form's field and the id-shaped words of its text.
-/// Rule 7 holds a message to these (and to every order a tool was asked about).
-pub fn ticket_orders(ticket: &Ticket) -> Vec<String> {
-    static ID: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b([A-Za-z]{1,5}[-_]?\d{3,12}|\d{4,12})\b").expect("a valid pattern")
-    });
+/// The order ids a ticket names: its form's field and the words of its text that are
+/// order ids in this shop (`ids`: `commerce.order_id_pattern`). Rule 7 holds a message
+/// to these (and to every order a tool was asked about).
+pub fn ticket_orders(ticket: &Ticket, ids: &OrderIdPattern) -> Vec<String> {
     let mut out: Vec<String> = ticket.order_id.iter().map(|o| o.to_string()).collect();
     let text = format!("{}\n{}", ticket.subject, ticket.body);
-    for m in ID.find_iter(&text) {
-        let before = text[..m.start()].chars().next_back();
+    for (start, id) in ids.find(&text) {
+        let before = text[..start].chars().next_back();
         // "$2499" and "12.5000" are amounts, not ids.
-        if matches!(before, Some('$' | '.' | ',')) || m.as_str() == ticket.customer_id.as_ref() {
+        if matches!(before, Some('$' | '.' | ',')) || id == ticket.customer_id.as_ref() {
             continue;
         }
         // A bare number is an order id only where the text says so ("#55102",
         // "order 55102"); otherwise it is a year, a price or a phone number.
-        if m.as_str().bytes().all(|b| b.is_ascii_digit()) {
-            let lead: String = text[..m.start()].chars().rev().take(16).collect();
+        if id.bytes().all(|b| b.is_ascii_digit()) {
+            let lead: String = text[..start].chars().rev().take(16).collect();
             let lead: String = lead.chars().rev().collect::<String>().to_ascii_lowercase();
             if !(lead.trim_end().ends_with('#') || lead.contains("order")) {
                 continue;
             }
         }
-        if !out.iter().any(|o| o.eq_ignore_ascii_case(m.as_str())) {
-            out.push(m.as_str().to_string());
+        if !out.iter().any(|o| same_order(o, id)) {
+            out.push(id.to_string());
         }
     }
     out
@@ -189,7 +188,7 @@ fn looked_up(trace: &Trace, order: &str) -> bool {
     ok_calls(trace, ORDER_LOOKUP).any(|(args, out)| {
         [&args["order_id"], &out["order_id"]]
             .iter()
-            .any(|v| v.as_str().is_some_and(|id| id.eq_ignore_ascii_case(order)))
+            .any(|v| v.as_str().is_some_and(|id| same_order(id, order)))
     })
 }
 
@@ -225,7 +224,7 @@ fn tail_holds(tail: &Tail, kind: OutcomeKind, trace: &Trace) -> Result<(), Strin
         let answered = ok_calls(trace, REFUND_ELIGIBILITY).any(|(_, out)| {
             out["order_id"]
                 .as_str()
-                .is_some_and(|id| id.eq_ignore_ascii_case(&e.order_id))
+                .is_some_and(|id| same_order(id, &e.order_id))
                 && out["eligible"] == Value::Bool(e.eligible)
         });
         if !answered {
@@ -270,7 +269,7 @@ fn statuses_looked_up(message: &str, trace: &Trace, known: &[String]) -> Result<
     let mut ids: Vec<String> = known.to_vec();
     for (_, args, _, _) in trace.tool_calls() {
         if let Some(id) = args["order_id"].as_str()
-            && !ids.iter().any(|o| o.eq_ignore_ascii_case(id))
+            && !ids.iter().any(|o| same_order(o, id))
         {
             ids.push(id.to_string());
         }
@@ -280,14 +279,11 @@ fn statuses_looked_up(message: &str, trace: &Trace, known: &[String]) -> Result<
             continue;
         }
         for id in &ids {
-            if !names_word(sentence, id) {
+            if !names_order(sentence, id) {
                 continue;
             }
-            let eligibility = ok_calls(trace, REFUND_ELIGIBILITY).any(|(_, out)| {
-                out["order_id"]
-                    .as_str()
-                    .is_some_and(|o| o.eq_ignore_ascii_case(id))
-            });
+            let eligibility = ok_calls(trace, REFUND_ELIGIBILITY)
+                .any(|(_, out)| out["order_id"].as_str().is_some_and(|o| same_order(o, id)));
             if !looked_up(trace, id) && !eligibility {
                 return Err(format!(
                     "the message states the status of order {id}, which no order_lookup in this run found"
@@ -296,22 +292,6 @@ fn statuses_looked_up(message: &str, trace: &Trace, known: &[String]) -> Result<
         }
     }
     Ok(())
-}
-
-fn names_word(text: &str, word: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    let w = word.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(i) = lower[from..].find(&w) {
-        let start = from + i;
-        let end = start + w.len();
-        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_ascii_alphanumeric());
-        if edge(lower[..start].chars().next_back()) && edge(lower[end..].chars().next()) {
-            return true;
-        }
-        from = end;
-    }
-    false
 }
 
 static ACTION_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
@@ -621,9 +601,74 @@ mod tests {
         .validate(4096)
         .unwrap();
         assert_eq!(
-            ticket_orders(&ticket),
+            ticket_orders(&ticket, &OrderIdPattern::default()),
             vec!["O1", "55102", "A-1203", "88123"]
         );
+    }
+
+    fn ticket_about(subject: &str, body: &str) -> Ticket {
+        crate::domain::ticket::RawTicket {
+            ticket_id: Some("T".into()),
+            subject: Some(subject.into()),
+            body: Some(body.into()),
+            customer_id: Some("C001".into()),
+            order_id: None,
+        }
+        .validate(4096)
+        .unwrap()
+    }
+
+    fn looked_up_order(id: &str) -> Trace {
+        Trace {
+            steps: vec![TraceStep::ToolCall {
+                turn: 1,
+                id: "o".into(),
+                name: ORDER_LOOKUP.into(),
+                arguments: json!({ "order_id": id }),
+                status: CallStatus::Ok,
+                output: json!({ "order_id": id, "status": "shipped" }),
+                latency_ms: 0,
+            }],
+        }
+    }
+
+    #[test]
+    fn the_status_of_an_order_whose_id_holds_a_shorter_id_is_not_refused() {
+        let ticket = ticket_about("Where is Q-O-5519?", "It was due last week.");
+        let known = ticket_orders(&ticket, &OrderIdPattern::default());
+        assert_eq!(known, vec!["Q-O-5519"]);
+        let trace = looked_up_order("Q-O-5519");
+        assert!(statuses_looked_up("Your order Q-O-5519 has shipped.", &trace, &known).is_ok());
+        assert!(statuses_looked_up("Your order q-o-5519 has shipped.", &trace, &known).is_ok());
+        let other = vec!["Q-O-5519".to_string(), "Q-O-7777".to_string()];
+        assert!(statuses_looked_up("Order Q-O-7777 has shipped.", &trace, &other).is_err());
+    }
+
+    #[test]
+    fn a_shops_own_pattern_decides_which_words_are_its_orders() {
+        let ticket = ticket_about("Parcel SHOP-123456", "Also O1002 from my old account.");
+        let shop = OrderIdPattern::new(r"shop-\d{6}").unwrap();
+        assert_eq!(ticket_orders(&ticket, &shop), vec!["SHOP-123456"]);
+    }
+
+    proptest::proptest! {
+        /// A correct answer about an order is never refused because of how its id is
+        /// written: in any common shape, in either case, with or without a `#`.
+        #[test]
+        fn a_correct_status_answer_stands_whatever_the_ids_shape(
+            id in "(?:[A-Z]{1,5}[-_]){0,2}[0-9]{3,12}(?:-[0-9]{2,8}){0,2}",
+            hash in proptest::bool::ANY,
+            lower in proptest::bool::ANY,
+        ) {
+            let written = if lower { id.to_lowercase() } else { id.clone() };
+            let mark = if hash { "#" } else { "" };
+            let ticket = ticket_about("Where is my order?", &format!("My order {mark}{written} is late."));
+            let known = ticket_orders(&ticket, &OrderIdPattern::default());
+            proptest::prop_assert!(known.iter().any(|k| same_order(k, &id)), "{:?}", known);
+            let trace = looked_up_order(&id);
+            let answer = format!("Good news: order {mark}{written} has shipped.");
+            proptest::prop_assert!(statuses_looked_up(&answer, &trace, &known).is_ok());
+        }
     }
 
     #[test]

@@ -514,6 +514,11 @@ pub struct CommerceSettings {
     pub backend: BackendKind,
     /// The world's data folder; empty for the fixture world compiled in.
     pub data_dir: String,
+    /// What the shop's order ids look like: a regular expression matched against a
+    /// whole word, ignoring case; empty for the common shapes
+    /// (`crate::domain::order_id::DEFAULT_PATTERN`).
+    #[serde(default)]
+    pub order_id_pattern: String,
     /// The HTTP backend.
     pub http: HttpCommerceSettings,
 }

@@ -6,6 +6,7 @@
 //! - [`outcome`]: the bounded output, and the parsing of a model's final message.
 //! - [`approval`]: gated actions, their deterministic approval ids and keys.
 //! - [`money`]: amounts as whole cents; [`amount`]: amounts as customers write them.
+//! - [`order_id`]: which words of a shop's text are its order ids.
 //! - [`clock`]: where "now" comes from.
 //! - [`text`]: text made storable (control characters) at the boundary.
 
@@ -13,6 +14,7 @@ pub mod amount;
 pub mod approval;
 pub mod clock;
 pub mod money;
+pub mod order_id;
 pub mod outcome;
 pub mod text;
 pub mod ticket;

@@ -1,0 +1,196 @@
+//! What an order id looks like in a shop's text: one definition, so that the reader of a
+//! ticket and the verifier of an answer agree on which words are order ids.
+//!
+//! Text is cut into tokens (runs of letters and digits joined by `-` or `_`, so that
+//! `Q-O-5519` is one token and never read as `O-5519`), and a token is an order id when
+//! the shop's pattern (`commerce.order_id_pattern`) matches all of it, ignoring case.
+//! The default accepts the common shapes: `1001` (`#1001` in text), `O1002`,
+//! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`. Two ids name the same
+//! order when they are equal ignoring case and a leading `#`.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A pattern for order ids, matched against a whole token, ignoring case.
+#[derive(Debug, Clone)]
+pub struct OrderIdPattern {
+    whole: Regex,
+}
+
+/// The default: letter groups of up to five (each optionally joined by `-` or `_`)
+/// before a run of 3 to 20 digits, then any further digit groups.
+pub const DEFAULT_PATTERN: &str = r"(?:[a-z]{1,5}[-_]?)*\d{3,20}(?:[-_]\d{1,20})*";
+
+/// The longest token read as an id.
+const MAX_ID_CHARS: usize = 40;
+
+/// A pattern that does not compile, with the regex crate's words.
+#[derive(Debug, thiserror::Error)]
+#[error("not a valid order id pattern: {0}")]
+pub struct BadPattern(String);
+
+impl OrderIdPattern {
+    /// The shop's pattern (empty: [`DEFAULT_PATTERN`]).
+    ///
+    /// # Errors
+    /// A pattern that is not a regular expression.
+    pub fn new(pattern: &str) -> Result<Self, BadPattern> {
+        let pattern = match pattern.trim() {
+            "" => DEFAULT_PATTERN,
+            p => p,
+        };
+        let whole =
+            Regex::new(&format!("(?i)^(?:{pattern})$")).map_err(|e| BadPattern(e.to_string()))?;
+        Ok(Self { whole })
+    }
+
+    /// Whether `token` (a whole token, a leading `#` allowed) is an order id.
+    pub fn is_id(&self, token: &str) -> bool {
+        let token = token.strip_prefix('#').unwrap_or(token);
+        !token.is_empty()
+            && token.len() <= MAX_ID_CHARS
+            && token.bytes().any(|b| b.is_ascii_digit())
+            && self.whole.is_match(token)
+    }
+
+    /// The order ids in `text`, in order, with their byte offsets.
+    pub fn find<'a, 't: 'a>(
+        &'a self,
+        text: &'t str,
+    ) -> impl Iterator<Item = (usize, &'t str)> + 'a {
+        tokens(text).filter(|(_, t)| self.is_id(t))
+    }
+}
+
+impl Default for OrderIdPattern {
+    fn default() -> Self {
+        Self::new(DEFAULT_PATTERN).expect("the default pattern compiles")
+    }
+}
+
+/// The tokens of `text` and their byte offsets: runs of ASCII letters and digits joined
+/// by single `-` or `_`.
+pub fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    static TOKEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*").expect("a valid pattern")
+    });
+    TOKEN.find_iter(text).filter_map(move |m| {
+        // A token glued to a longer word of other letters (`café1234`) is not one.
+        let glued = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        if glued(text[..m.start()].chars().next_back()) || glued(text[m.end()..].chars().next()) {
+            return None;
+        }
+        Some((m.start(), m.as_str()))
+    })
+}
+
+/// Whether `a` and `b` name the same order: equal ignoring case and a leading `#`.
+pub fn same_order(a: &str, b: &str) -> bool {
+    let bare = |s: &str| s.trim().trim_start_matches('#').to_string();
+    bare(a).eq_ignore_ascii_case(&bare(b))
+}
+
+/// Whether `text` names the order `id` as a whole token (not inside a longer id:
+/// `O-5519` is not named by `Q-O-5519`).
+pub fn names_order(text: &str, id: &str) -> bool {
+    tokens(text).any(|(_, t)| same_order(t, id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SHAPES: [&str; 8] = [
+        "1001",
+        "#1001",
+        "O1002",
+        "112-1234567-1234567",
+        "ORD-2024-00123",
+        "Q-O-5519",
+        "zo88016",
+        "ord_2024_77",
+    ];
+
+    #[test]
+    fn the_default_pattern_reads_the_common_shapes_whole() {
+        let p = OrderIdPattern::default();
+        for shape in SHAPES {
+            assert!(p.is_id(shape), "{shape}");
+            let text = format!("Hi, where is {shape}? Thanks");
+            let found: Vec<&str> = p.find(&text).map(|(_, t)| t).collect();
+            assert_eq!(found, vec![shape.trim_start_matches('#')], "{text}");
+        }
+        for not_an_id in ["hello", "12", "v2", "a-b-c", "2024-"] {
+            assert!(!p.is_id(not_an_id), "{not_an_id}");
+        }
+    }
+
+    #[test]
+    fn an_id_inside_a_longer_one_is_not_named() {
+        assert!(names_order("Q-O-5519 has shipped", "Q-O-5519"));
+        assert!(names_order("q-o-5519 has shipped", "Q-O-5519"));
+        assert!(!names_order("Q-O-5519 has shipped", "O-5519"));
+        assert!(names_order("Order #1001 shipped", "1001"));
+        assert!(!names_order("Order 11001 shipped", "1001"));
+    }
+
+    #[test]
+    fn a_shop_pattern_replaces_the_default() {
+        let p = OrderIdPattern::new(r"SHOP-\d{6}").unwrap();
+        assert!(p.is_id("shop-123456"));
+        assert!(!p.is_id("O1002"));
+        assert!(OrderIdPattern::new("(unclosed").is_err());
+        assert!(OrderIdPattern::new("  ").unwrap().is_id("O1002"));
+    }
+
+    fn an_id() -> impl Strategy<Value = String> {
+        (
+            prop::collection::vec("[A-Za-z]{1,5}", 0..3),
+            "[0-9]{3,12}",
+            prop::collection::vec("[0-9]{1,8}", 0..3),
+            prop::sample::select(vec!["-", "_", ""]),
+        )
+            .prop_map(|(letters, digits, tail, sep)| {
+                let mut id = String::new();
+                for l in letters {
+                    id.push_str(&l);
+                    id.push_str(sep);
+                }
+                id.push_str(&digits);
+                for t in tail {
+                    id.push('-');
+                    id.push_str(&t);
+                }
+                id
+            })
+    }
+
+    proptest! {
+        /// However an id is written (case, a leading `#`, the words around it), the
+        /// text names it, and no shorter id inside it.
+        #[test]
+        fn an_id_in_a_sentence_is_read_whole_and_named(
+            id in an_id(),
+            lead in prop::sample::select(vec!["Order ", "order #", "my parcel ", "(", "re: "]),
+            trail in prop::sample::select(vec![" has shipped.", "?", ") is late", "!"]),
+            upper in any::<bool>(),
+        ) {
+            let p = OrderIdPattern::default();
+            let written = if upper { id.to_uppercase() } else { id.to_lowercase() };
+            let text = format!("{lead}{written}{trail}");
+            prop_assert!(p.is_id(&id));
+            let found: Vec<&str> = p.find(&text).map(|(_, t)| t).collect();
+            prop_assert_eq!(found.len(), 1, "{:?} in {:?}", found, text);
+            prop_assert!(same_order(found[0], &id));
+            prop_assert!(names_order(&text, &id));
+            if let Some(cut) = id.find(['-', '_']) {
+                let inner = &id[cut + 1..];
+                if !same_order(inner, &id) {
+                    prop_assert!(!names_order(&text, inner), "{} inside {}", inner, text);
+                }
+            }
+        }
+    }
+}
