@@ -87,8 +87,10 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
 
 /// Whether `a` and `b` name the same order: equal ignoring case and a leading `#`.
 pub fn same_order(a: &str, b: &str) -> bool {
-    let bare = |s: &str| s.trim().trim_start_matches('#').to_string();
-    bare(a).eq_ignore_ascii_case(&bare(b))
+    fn bare(s: &str) -> &str {
+        s.trim().trim_start_matches('#')
+    }
+    bare(a).eq_ignore_ascii_case(bare(b))
 }
 
 /// Whether `text` names the order `id` as a whole token (not inside a longer id:

@@ -186,13 +186,6 @@ impl Topology {
         Self::new(&amqp.prefix, &worker.retry_delays_ms)
     }
 
-    /// The retry tier for a failed attempt (1-based): the first failure waits in tier
-    /// 1, later ones in later tiers, the last tier repeating.
-    pub fn retry_tier(&self, failed_attempt: u32) -> &(String, String, u64) {
-        let i = (failed_attempt.max(1) as usize - 1).min(self.retry_queues.len() - 1);
-        &self.retry_queues[i]
-    }
-
     /// Declares everything, idempotently.
     ///
     /// # Errors

@@ -544,10 +544,12 @@ impl Worker {
         let m = metrics::global();
         match disposition {
             Disposition::Retry { attempt, .. } => {
-                let (_, key, _) = self.topology.retry_tier(*attempt);
-                m.retries
-                    .with_label_values(&[key.trim_start_matches("retry.")])
-                    .inc();
+                // The tier the runtime published the copy to.
+                if let Some(retry) = &self.routes.retry {
+                    m.retries
+                        .with_label_values(&[retry.tier(*attempt).trim_start_matches("retry.")])
+                        .inc();
+                }
             }
             Disposition::DeadLetter { reason, .. } => {
                 m.dead_letters.with_label_values(&[reason.as_str()]).inc();
