@@ -1,10 +1,12 @@
-"""Checks deploy/ without a cluster, Docker or network: run it through scripts/validate-deploy,
-which installs what it imports into a cached virtualenv.
+"""Checks deploy/ and docker-compose.yml without a cluster, Docker or network: run it through
+scripts/validate-deploy, which installs what it imports into a cached virtualenv.
 
 1. Renders the kustomize base deploy/kubernetes, with `kustomize build` or `kubectl kustomize`
-   when one is installed, and always with the small renderer below (the `resources:` and
-   `configMapGenerator:` that kustomization.yaml uses, nothing more); when both ran, their
-   output must be the same objects.
+   when one is installed, and always with the small renderer below (the `resources:`,
+   `components:` and `configMapGenerator:` the kustomizations use, nothing more); when both
+   ran, their output must be the same objects. The base must run nothing that needs an outside
+   account (OPTIONAL_COMMANDS); each Component in deploy/kubernetes/components/ is rendered on
+   top of the base as a user's overlay would, and what it adds goes through 2-4 as well.
 2. Validates every core object (and secret.example.yaml, which is not applied) against the
    Kubernetes OpenAPI schemas shipped by PyPI's kubernetes-validate, strictly (an unknown
    field fails), for the oldest and the newest Kubernetes version in KUBERNETES_VERSIONS.
@@ -15,12 +17,19 @@ which installs what it imports into a cached virtualenv.
    TICKET_AGENT__SECTION__KEY and settings-file key exists in config/default.toml, every
    other variable is one a setting names, probes hit the port the settings make it listen
    on, the grace period outlasts each drain setting (worker, ingest, connector), KEDA watches the real tickets
-   queue, selectors select, referenced Secrets keys exist, the hardening is there.
+   queue, selectors select, referenced Secrets keys exist, the hardening is there. Every
+   Deployment has exactly one PodDisruptionBudget, one that lets a drain evict, and its /metrics
+   port scraped by a ServiceMonitor through a Service (check_coverage states the rule).
 5. Parses the Prometheus rules and the Grafana dashboard, checks their structure, that the
    PrometheusRule and docs/operations.md carry the same rules as the rules file, and
    extracts every metric name from every PromQL expression: ticket_agent_* names must be in
    docs/operations.md's metric table (crates/lab/tests/deploy_metrics.rs checks them against a live
    /metrics), the others in EXTERNAL_METRICS, with who exports them.
+6. docker-compose.yml (check_compose): `docker compose up` starts exactly
+   COMPOSE_DEFAULT_SERVICES, the rest waits for profiles; the header's commands name real
+   services and profiles; dependencies come with each profile; every service has a healthcheck
+   (a one-shot job may disable it), ticket-agent's ask /readyz on their listen port with what
+   the Dockerfile's last stage has; every published port is bound to 127.0.0.1.
 
 `--sync-rules` rewrites deploy/kubernetes/prometheusrule.yaml from the rules file first.
 Exits 1 when any check fails, naming the file and the field.
@@ -60,6 +69,21 @@ DASHBOARD = DEPLOY / "grafana" / "ticket-agent.json"
 SECRET_EXAMPLE = BASE / "secret.example.yaml"
 DEFAULTS = ROOT / "config" / "default.toml"
 OPERATIONS = ROOT / "docs" / "operations.md"
+COMPONENTS = BASE / "components"
+COMPOSE = ROOT / "docker-compose.yml"
+DOCKERFILE = ROOT / "Dockerfile"
+
+# Commands that cannot start without an outside account, so the base must not run them, and
+# the component under deploy/kubernetes/components/ that adds each.
+OPTIONAL_COMMANDS = {("connector", "zendesk"): "zendesk"}
+
+# The services `docker compose up -d` starts, as the compose file's header says: every other
+# service waits for its profile.
+COMPOSE_DEFAULT_SERVICES = {"rabbitmq", "redis", "worker"}
+
+# Programs a healthcheck may not assume in the runtime image unless its last stage installs
+# them (debian:bookworm-slim has bash, head and grep, none of these).
+HEALTHCHECK_PROGRAMS = {"curl", "wget", "nc", "ncat", "socat", "python", "python3"}
 
 # The oldest Kubernetes the manifests are meant for, and the newest kubernetes-validate knows.
 KUBERNETES_VERSIONS = ["1.29", "1.37"]
@@ -207,24 +231,45 @@ def pod_spec_config_map_refs(pod_spec: dict[str, Any]) -> Iterator[dict[str, Any
 
 
 def render_builtin(base: Path) -> list[dict[str, Any]]:
-    """Renders what kustomization.yaml uses, and refuses anything else by name."""
+    """Renders what the kustomizations use, and refuses anything else by name."""
+    return render_builtin_level(base, "Kustomization")[0]
+
+
+def render_builtin_level(base: Path, kind: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """One kustomization (or Component) with what it includes: its objects, and the generated
+    ConfigMaps' names with their hashed names, which a level above applies to its own
+    objects too (as kustomize does for an overlay's objects naming a base's ConfigMap)."""
+    base = base.resolve()
     kustomization = yaml.safe_load((base / "kustomization.yaml").read_text())
-    supported = {"apiVersion", "kind", "resources", "configMapGenerator"}
+    if kustomization.get("kind", "Kustomization") != kind:
+        raise RenderError(f"{rel(base / 'kustomization.yaml')} is a {kustomization.get('kind')}, where a "
+                          f"{kind} is expected")
+    supported = {"apiVersion", "kind", "resources", "components", "configMapGenerator"}
     unsupported = sorted(set(kustomization) - supported)
     if unsupported:
         raise RenderError(
             f"{rel(base / 'kustomization.yaml')} uses {', '.join(unsupported)}, which the built-in "
             f"renderer does not implement: install kustomize or kubectl, or extend render_builtin()")
     objects: list[dict[str, Any]] = []
+    renamed: dict[str, str] = {}
     for entry in kustomization.get("resources") or []:
         path = base / entry
         if path.is_dir():
-            objects.extend(render_builtin(path))
+            included, names = render_builtin_level(path, "Kustomization")
+            objects.extend(included)
+            renamed.update(names)
         elif path.is_file():
             objects.extend(load_yaml_documents(path))
         else:
             raise RenderError(f"{rel(base / 'kustomization.yaml')}: resource {entry} does not exist")
-    renamed: dict[str, str] = {}
+    # After the resources, as kustomize applies them.
+    for entry in kustomization.get("components") or []:
+        path = base / entry
+        if not (path / "kustomization.yaml").is_file():
+            raise RenderError(f"{rel(base / 'kustomization.yaml')}: component {entry} has no kustomization.yaml")
+        included, names = render_builtin_level(path, "Component")
+        objects.extend(included)
+        renamed.update(names)
     for generator in kustomization.get("configMapGenerator") or []:
         extra = sorted(set(generator) - {"name", "files", "literals"})
         if extra:
@@ -249,14 +294,14 @@ def render_builtin(base: Path) -> list[dict[str, Any]]:
             for ref in pod_spec_config_map_refs(pod_spec):
                 if ref.get("name") in renamed:
                     ref["name"] = renamed[ref["name"]]
-    return objects
+    return objects, renamed
 
 
 class RenderError(Exception):
     pass
 
 
-def render_external(base: Path) -> tuple[str, list[dict[str, Any]]] | None:
+def render_external(base: Path, label: str) -> tuple[str, list[dict[str, Any]]] | None:
     """`kustomize build` or `kubectl kustomize`, when either is installed."""
     for tool, argv in (("kustomize", ["kustomize", "build", str(base)]),
                        ("kubectl", ["kubectl", "kustomize", str(base)])):
@@ -264,22 +309,24 @@ def render_external(base: Path) -> tuple[str, list[dict[str, Any]]] | None:
             continue
         result = subprocess.run(argv, capture_output=True, text=True)
         if result.returncode != 0:
-            raise RenderError(f"`{' '.join(argv[:2])} {rel(base)}` failed:\n{result.stderr.strip()}")
+            raise RenderError(f"`{' '.join(argv[:2])}` of {label} failed:\n{result.stderr.strip()}")
         version = subprocess.run([tool, "version", "--client"] if tool == "kubectl" else [tool, "version"],
                                  capture_output=True, text=True).stdout.strip().replace("\n", ", ")
         return f"{' '.join(argv[:2])} ({version})", [d for d in yaml.safe_load_all(result.stdout) if d]
     return None
 
 
-def render(report: Report) -> list[dict[str, Any]] | None:
-    report.section(f"render {rel(BASE)}")
+def render(report: Report, target: Path = BASE, label: str = rel(BASE)) -> list[dict[str, Any]] | None:
+    """Renders `target`; the section title is the caller's when it is not the base."""
+    if target == BASE:
+        report.section(f"render {rel(BASE)}")
     try:
-        builtin = render_builtin(BASE)
+        builtin = render_builtin(target)
     except (RenderError, OSError, yaml.YAMLError) as e:
-        report.fail(f"built-in renderer: {e}")
+        report.fail(f"built-in renderer of {label}: {e}")
         builtin = None
     try:
-        external = render_external(BASE)
+        external = render_external(target, label)
     except RenderError as e:
         report.fail(str(e))
         return None
@@ -482,7 +529,8 @@ def listen_port(address: str) -> tuple[str, int] | None:
     return (match.group(1), int(match.group(2))) if match else None
 
 
-def container_role(container: dict[str, Any]) -> str | None:
+def container_words(container: dict[str, Any]) -> list[str]:
+    """The subcommand words of a container's ticket-agent command line, options left out."""
     args = [a for a in (container.get("command") or []) + (container.get("args") or [])
             if a != "ticket-agent"]
     positional = []
@@ -497,6 +545,11 @@ def container_role(container: dict[str, Any]) -> str | None:
         if a.startswith("-"):
             continue
         positional.append(a)
+    return positional
+
+
+def container_role(container: dict[str, Any]) -> str | None:
+    positional = container_words(container)
     if positional[:1] == ["worker"]:
         return "worker"
     if positional[:2] == ["approvals", "serve"]:
@@ -560,6 +613,8 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
 
     deployments = by_kind.get("Deployment", [])
     workers: list[dict[str, Any]] = []
+    # Deployment name -> (the listen setting serving its /metrics, that setting's port).
+    metrics_ports: dict[str, tuple[str, int]] = {}
     for deployment in deployments:
         name = deployment["metadata"]["name"]
         pod = deployment["spec"]["template"]["spec"]
@@ -640,6 +695,7 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                              f"Prometheus cannot reach from outside the pod: use 0.0.0.0")
                 report.check(port in ports.values(), f"{where}: containerPort {port} is {listen_key}'s port",
                              f"{where}: no containerPort is {port}, the port of {listen_key}")
+                metrics_ports.setdefault(name, (listen_key, port))
             for probe, path in (("livenessProbe", "/healthz"), ("readinessProbe", "/readyz"),
                                 ("startupProbe", "/healthz")):
                 spec = container.get(probe)
@@ -738,6 +794,8 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
         selected = [n for n, labels, _ in pod_sets if label_match(selector, labels)]
         report.check(len(selected) == 1, f"PodDisruptionBudget/{name} covers Deployment/{selected[0] if selected else '?'}",
                      f"PodDisruptionBudget/{name} selects {len(selected)} Deployments' pods, not one")
+    check_coverage(report, deployments, services, by_kind.get("ServiceMonitor", []),
+                   by_kind.get("PodDisruptionBudget", []), metrics_ports)
 
     # KEDA.
     auths = {a["metadata"]["name"]: a for a in by_kind.get("TriggerAuthentication", [])}
@@ -789,6 +847,362 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                 rules_exprs.append((f"ScaledObject/{name} prometheus trigger", meta["query"]))
     facts["prefix"] = workers[0]["settings"]["amqp.prefix"] if workers else "ticket-agent"
     return facts
+
+
+def pdb_blocks_drains(pdb_spec: dict[str, Any], replicas: int | None) -> str | None:
+    """Why a budget would stop every eviction of its Deployment's pods (a node drain would
+    then hang), or None. `replicas` None: an autoscaler sets it, possibly to one."""
+    if "maxUnavailable" in pdb_spec:
+        return "maxUnavailable is 0" if pdb_spec["maxUnavailable"] in (0, "0%") else None
+    minimum = pdb_spec.get("minAvailable")
+    if minimum is None:
+        return None
+    if isinstance(minimum, str) and minimum.endswith("%"):
+        needed = -(-int(minimum[:-1]) * (replicas or 1) // 100)
+    else:
+        needed = int(minimum)
+    if replicas is None:
+        return f"minAvailable {minimum} with an autoscaled replica count that may be {needed}: use maxUnavailable"
+    return f"minAvailable {minimum} of {replicas} replicas" if needed >= replicas else None
+
+
+def check_coverage(report: Report, deployments: list[dict[str, Any]], services: list[dict[str, Any]],
+                   monitors: list[dict[str, Any]], pdbs: list[dict[str, Any]],
+                   metrics_ports: dict[str, tuple[str, int]]) -> None:
+    """The rule for every Deployment: exactly one PodDisruptionBudget selects its pods and lets
+    a drain through; a Service selects its pods with a named port whose target is the port of
+    its listen setting, and a ServiceMonitor selects that Service and scrapes that port's
+    /metrics."""
+    for deployment in deployments:
+        name = deployment["metadata"]["name"]
+        template = deployment["spec"]["template"]
+        labels = template["metadata"].get("labels") or {}
+        budgets = [b for b in pdbs
+                   if label_match((b["spec"].get("selector") or {}).get("matchLabels") or {}, labels)]
+        if report.check(len(budgets) == 1,
+                        f"Deployment/{name}: one PodDisruptionBudget ({', '.join(ident(b) for b in budgets)})",
+                        f"Deployment/{name}: {len(budgets)} PodDisruptionBudgets select its pods, not one "
+                        f"(without one a drain may take every replica at once; with two, evictions fail): "
+                        f"add it to poddisruptionbudgets.yaml"):
+            blocked = pdb_blocks_drains(budgets[0]["spec"], deployment["spec"].get("replicas"))
+            report.check(blocked is None, f"Deployment/{name}: {ident(budgets[0])} lets a node drain evict a pod",
+                         f"{ident(budgets[0])} blocks every eviction of Deployment/{name}'s pods ({blocked}): "
+                         f"node drains would hang")
+        if name not in metrics_ports:
+            continue  # reported with the container: no port to scrape
+        listen_key, port = metrics_ports[name]
+        container_ports = {p.get("name"): p["containerPort"] for c in template["spec"]["containers"]
+                           for p in c.get("ports") or []}
+        scraped = []
+        for service in services:
+            if not label_match(service["spec"].get("selector") or {}, labels) or not service["spec"].get("selector"):
+                continue
+            for service_port in service["spec"].get("ports") or []:
+                target = service_port.get("targetPort", service_port["port"])
+                if container_ports.get(target, target) != port or not service_port.get("name"):
+                    continue
+                for monitor in monitors:
+                    selector = (monitor["spec"].get("selector") or {}).get("matchLabels") or {}
+                    if not label_match(selector, service["metadata"].get("labels") or {}):
+                        continue
+                    if any(e.get("port") == service_port["name"] and e.get("path", "/metrics") == "/metrics"
+                           for e in monitor["spec"].get("endpoints") or []):
+                        scraped.append(f"{ident(monitor)} through {ident(service)} port {service_port['name']}")
+        report.check(bool(scraped), f"Deployment/{name}: /metrics on {listen_key}'s port {port} scraped by "
+                     f"{', '.join(scraped)}",
+                     f"Deployment/{name}: no ServiceMonitor scrapes /metrics on {listen_key}'s port {port}: "
+                     f"add a Service selecting its pods with a named port for {port}, and a ServiceMonitor "
+                     f"selecting that Service's labels with an endpoint on that port name")
+
+
+class ScopedReport(Report):
+    """The checks of a rendering that holds the base and more: prints only the lines naming
+    one of `names` (the others repeat the base's, printed above) and hands every failure to
+    `parent`, labelled."""
+
+    def __init__(self, parent: Report, names: set[str], label: str) -> None:
+        super().__init__()
+        self.parent, self.names, self.label = parent, names, label
+
+    def _ours(self, message: str) -> bool:
+        return any(name in message for name in self.names)
+
+    def section(self, title: str) -> None:
+        pass
+
+    def ok(self, message: str) -> None:
+        self.passed += 1
+        if self._ours(message):
+            self.parent.ok(message)
+
+    def fail(self, message: str) -> None:
+        self.failures.append(message)
+        if message not in self.parent.failures:  # the base's own, already reported
+            self.parent.fail(f"{self.label}: {message}")
+
+    def note(self, message: str) -> None:
+        if self._ours(message):
+            self.parent.note(message)
+
+
+def optional_deployments(objects: list[dict[str, Any]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(Deployment, command) for every container running one of OPTIONAL_COMMANDS."""
+    found = []
+    for obj in objects:
+        if obj.get("kind") != "Deployment":
+            continue
+        for container in obj["spec"]["template"]["spec"].get("containers") or []:
+            words = tuple(container_words(container)[:2])
+            if words in OPTIONAL_COMMANDS:
+                found.append((ident(obj), words))
+    return found
+
+
+def check_components(report: Report, base_objects: list[dict[str, Any]],
+                     crds: dict[tuple[str, str], dict[str, Any]], secret: dict[str, Any] | None) -> None:
+    """The base runs nothing that needs an outside account; each component builds on top of
+    it, as an overlay of a user's would, into objects that pass every check the base passes."""
+    report.section(f"optional components in {rel(COMPONENTS)}")
+    commands = ", ".join(f"`{' '.join(w)}`" for w in OPTIONAL_COMMANDS)
+    in_base = optional_deployments(base_objects)
+    report.check(not in_base, f"the base runs none of {commands}, which cannot start without an outside account",
+                 "; ".join(f"the base deploys {who}, which runs `{' '.join(words)}` and cannot start without "
+                           f"an outside account: move it to {rel(COMPONENTS / OPTIONAL_COMMANDS[words])}/"
+                           for who, words in in_base))
+    components = sorted(d for d in COMPONENTS.iterdir() if (d / "kustomization.yaml").is_file()) \
+        if COMPONENTS.is_dir() else []
+    for words, directory in OPTIONAL_COMMANDS.items():
+        report.check(COMPONENTS / directory in components,
+                     f"`{' '.join(words)}` comes with {rel(COMPONENTS / directory)}/",
+                     f"{rel(COMPONENTS / directory)}/kustomization.yaml is missing: nothing deploys "
+                     f"`{' '.join(words)}`")
+    def keyed(objs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        return {f"{o.get('apiVersion')} {ident(o)}": o for o in objs}
+
+    base = keyed(base_objects)
+    for component in components:
+        label = f"{rel(BASE)} with {rel(component)}"
+        report.note(f"{label}: rendered as an overlay of `resources: [{rel(BASE)}]` and "
+                    f"`components: [{rel(component)}]`")
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "kustomization.yaml").write_text(yaml.safe_dump({
+                "apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
+                "resources": [os.path.relpath(BASE, tmp)],
+                "components": [os.path.relpath(component, tmp)]}))
+            objects = render(report, Path(tmp), label)
+        if objects is None:
+            continue
+        rendered = keyed(objects)
+        added = [o for k, o in rendered.items() if k not in base]
+        dropped = sorted(k for k in base if k not in rendered)
+        report.check(not dropped and bool(added),
+                     f"{label}: the base's {len(base)} objects and {', '.join(ident(o) for o in added)}",
+                     f"{label}: " + (f"drops {', '.join(dropped)} of the base" if dropped else "adds nothing"))
+        for words, directory in OPTIONAL_COMMANDS.items():
+            if component.name == directory:
+                report.check(any(w == words for _, w in optional_deployments(objects)),
+                             f"{label}: runs `ticket-agent {' '.join(words)}`",
+                             f"{label}: no Deployment runs `{' '.join(words)}`")
+        validate_objects(report, [(o, label) for o in added], crds)
+        scoped = ScopedReport(report, {(o.get("metadata") or {}).get("name", "") for o in added}, label)
+        cross_check(scoped, objects, secret, [])
+        if not scoped.failures:
+            report.ok(f"{label}: all {scoped.passed} cross-checks pass (those not shown repeat the base's)")
+
+
+def compose_default(text: str) -> str:
+    """A compose value as it reads with no variable set: ${VAR:-default} is default."""
+    return re.sub(r"\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-?]([^}]*))?\}", lambda m: m.group(1) or "", text)
+
+
+def runtime_stage() -> tuple[str, set[str]]:
+    """The Dockerfile's last stage: its base image and the packages it installs."""
+    text = DOCKERFILE.read_text().replace("\\\n", " ")
+    stages = list(re.finditer(r"^FROM\s+(?:--\S+\s+)*(\S+)", text, re.M))
+    if not stages:
+        raise ValueError(f"{rel(DOCKERFILE)} has no FROM")
+    stage = text[stages[-1].start():]
+    packages: set[str] = set()
+    for args in re.findall(r"apt-get install([^&;|\n]*)", stage):
+        packages |= {w for w in args.split() if not w.startswith("-")}
+    return stages[-1].group(1), packages
+
+
+def check_compose(report: Report) -> None:
+    """docker-compose.yml: the services `up` starts are the ones its header names, the
+    documented commands name real services and profiles, a profile brings what it depends on,
+    every service has a healthcheck that can run in its image, every port is on 127.0.0.1."""
+    report.section(rel(COMPOSE))
+    try:
+        text = COMPOSE.read_text()
+        compose = yaml.safe_load(text)
+        image, packages = runtime_stage()
+    except (OSError, ValueError, yaml.YAMLError) as e:
+        report.fail(str(e))
+        return
+    defaults = flatten(tomllib.loads(DEFAULTS.read_text()))
+    services: dict[str, dict[str, Any]] = compose.get("services") or {}
+    profiles = {name: set(svc.get("profiles") or []) for name, svc in services.items()}
+    all_profiles = set().union(*profiles.values())
+
+    default = {name for name, p in profiles.items() if not p}
+    report.check(default == COMPOSE_DEFAULT_SERVICES,
+                 f"`docker compose up` starts {', '.join(sorted(default))}; "
+                 f"{', '.join(sorted(set(services) - default))} only with their profiles",
+                 f"{rel(COMPOSE)}: the services without a profile are {', '.join(sorted(default))}, but `docker compose up` "
+                 f"must start exactly {', '.join(sorted(COMPOSE_DEFAULT_SERVICES))}, as the header says: "
+                 + (f"give {', '.join(sorted(default - COMPOSE_DEFAULT_SERVICES))} a profile"
+                    if default - COMPOSE_DEFAULT_SERVICES else
+                    f"take the profile off {', '.join(sorted(COMPOSE_DEFAULT_SERVICES - default))}"))
+
+    # The header's commands.
+    problems = []
+    header = [line for line in text.split("\nservices:", 1)[0].splitlines() if line.startswith("#")]
+    documented = 0
+    for line in header:
+        match = re.search(r"docker compose\s+(.*?)(?:\s{2,}|$)", line)
+        if not match:
+            continue
+        documented += 1
+        words = match.group(1).split()
+        subcommand, positional, i = None, [], 0
+        while i < len(words):
+            word = words[i]
+            if word in ("--profile", "--scale") and i + 1 < len(words):
+                value = words[i + 1]
+                if word == "--profile" and value not in all_profiles:
+                    problems.append(f"`{match.group(1)}`: no service has the profile {value}")
+                if word == "--scale" and value.split("=")[0] not in services:
+                    problems.append(f"`{match.group(1)}`: there is no service {value.split('=')[0]}")
+                i += 2
+                continue
+            if not word.startswith("-"):
+                if subcommand is None:
+                    subcommand = word
+                else:
+                    positional.append(word)
+            i += 1
+        for service in positional[:1] if subcommand in ("run", "exec") else positional:
+            if service not in services:
+                problems.append(f"`{match.group(1)}`: there is no service {service}")
+    report.check(documented > 0 and not problems,
+                 f"the header's {documented} commands name existing services and profiles",
+                 f"{rel(COMPOSE)}'s header: " + ("; ".join(problems) or "documents no `docker compose` command"))
+
+    # What each service depends on is there whenever the service is.
+    before = len(report.failures)
+    for name, svc in services.items():
+        depends = svc.get("depends_on") or {}
+        depends = depends if isinstance(depends, dict) else {d: {} for d in depends}
+        for dependency, condition in depends.items():
+            if dependency not in services:
+                report.fail(f"{rel(COMPOSE)}: {name} depends on {dependency}, which is no service")
+                continue
+            if profiles[dependency]:
+                ways = [f"--profile {p}" for p in sorted(profiles[name]) if p not in profiles[dependency]]
+                if not profiles[name]:
+                    ways = ["`docker compose up`"]
+                if ways:
+                    report.fail(f"{rel(COMPOSE)}: {name} depends on {dependency}, which {' and '.join(ways)} "
+                                f"does not enable (its profiles: {', '.join(sorted(profiles[dependency]))}): "
+                                f"give {dependency} the profiles of {name}")
+            hc = services[dependency].get("healthcheck") or {}
+            if (condition or {}).get("condition") == "service_healthy" and (not hc or hc.get("disable")):
+                report.fail(f"{rel(COMPOSE)}: {name} waits for {dependency} to be healthy, which has no healthcheck")
+    if len(report.failures) == before:
+        report.ok("every depends_on names a service enabled whenever its dependant is, with a healthcheck "
+                  "where it is waited for")
+
+    # Healthchecks.
+    duration = re.compile(r"([0-9]+(\.[0-9]+)?(us|ms|s|m|h))+")
+    for name, svc in services.items():
+        where = f"{rel(COMPOSE)}: {name}"
+        hc = svc.get("healthcheck")
+        if hc is None:
+            report.fail(f"{where} has no healthcheck (`depends_on: service_healthy` and `docker compose ps` "
+                        f"rely on one); a one-shot job says `healthcheck: {{disable: true}}` and `restart: \"no\"`")
+            continue
+        if hc.get("disable"):
+            report.check(svc.get("restart") == "no", f"{name}: a one-shot job (restart \"no\"), healthcheck disabled",
+                         f"{where}: the healthcheck is disabled, but only a one-shot job (restart: \"no\") may "
+                         f"go without one; this one has restart {svc.get('restart')!r}")
+            continue
+        test = hc.get("test")
+        if isinstance(test, str):
+            test = ["CMD-SHELL", test]
+        if not (isinstance(test, list) and len(test) > 1 and test[0] in ("CMD", "CMD-SHELL")
+                and all(isinstance(w, str) for w in test)):
+            report.fail(f"{where}: healthcheck.test must be [\"CMD\", program, args...] or [\"CMD-SHELL\", "
+                        f"command], not {hc.get('test')!r}")
+            continue
+        bad = [f"{k} {hc[k]!r}" for k in ("interval", "timeout", "start_period", "start_interval")
+               if k in hc and not duration.fullmatch(str(hc[k]))]
+        if bad:
+            report.fail(f"{where}: healthcheck {', '.join(bad)} is not a duration")
+        command = " ".join(test[1:])
+        role = container_role({"command": svc.get("command") if isinstance(svc.get("command"), list)
+                               else str(svc.get("command") or "").split()})
+        if role is None:
+            report.ok(f"{name}: healthcheck `{command}`")
+            continue
+        # ticket-agent's services: the port they listen on, in the runtime image.
+        environment = svc.get("environment") or {}
+        if isinstance(environment, list):
+            environment = dict(e.split("=", 1) if "=" in e else (e, None) for e in environment)
+        unknown = [v for v in environment if v.startswith("TICKET_AGENT__")
+                   and ".".join(v[len("TICKET_AGENT__"):].lower().split("__")) not in defaults]
+        report.check(not unknown, f"{name}: every TICKET_AGENT__ variable sets a setting",
+                     f"{where}: {', '.join(unknown)} names no setting of config/default.toml (ignored by the product)")
+        listen_key = LISTEN_KEYS[role]
+        listen = environment.get("TICKET_AGENT__" + listen_key.upper().replace(".", "__")) or defaults.get(listen_key)
+        address = listen_port(compose_default(str(listen or "")))
+        if not report.check(address is not None, f"{name}: {listen_key} = {listen}",
+                            f"{where}: {listen_key} = {listen!r} gives no port for the healthcheck"):
+            continue
+        host, port = address
+        path = re.search(r"/(readyz|healthz)\b", command)
+        asks = re.search(rf"(?<![0-9]){port}(?![0-9])", command) and path
+        report.check(bool(asks), f"{name}: healthcheck asks {path and path.group()} on {listen_key}'s port {port}",
+                     f"{where}: the healthcheck must ask /readyz (or /healthz) on {listen_key}'s port {port}: "
+                     f"`{command}`")
+        missing = sorted(w for w in set(re.findall(r"[A-Za-z0-9_.-]+", command)) & HEALTHCHECK_PROGRAMS
+                         if w not in packages)
+        report.check(not missing, f"{name}: the healthcheck needs nothing the image ({image}) lacks",
+                     f"{where}: the healthcheck runs {', '.join(missing)}, which {rel(DOCKERFILE)}'s last stage "
+                     f"({image}) does not install: use bash's /dev/tcp, as the other services do")
+        if "/dev/tcp" in command:
+            through_bash = test[0] == "CMD" and os.path.basename(test[1]) == "bash"
+            has_bash = re.match(r"(docker\.io/)?(library/)?(debian|ubuntu)[:@]", image) is not None
+            report.check(through_bash and has_bash, f"{name}: /dev/tcp through bash, which {image} has",
+                         f"{where}: /dev/tcp is bash's: the test must be [\"CMD\", \"bash\", \"-c\", ...] "
+                         f"(CMD-SHELL runs /bin/sh, dash in Debian, which has none)" if not through_bash else
+                         f"{where}: the healthcheck runs bash, which {rel(DOCKERFILE)}'s last stage ({image}) "
+                         f"may not have: base it on Debian or Ubuntu, or change the healthcheck")
+        for entry in svc.get("ports") or []:
+            target = entry.get("target") if isinstance(entry, dict) else compose_default(str(entry)).split("/")[0].rsplit(":", 1)[-1]
+            if str(target) == str(port):
+                report.check(host in ("0.0.0.0", "::", ""), f"{name}: listens on every interface of the container, "
+                             f"so the published port {port} reaches it",
+                             f"{where}: {listen_key} = {listen} listens on {host} inside the container, which the "
+                             f"published port {port} cannot reach: use 0.0.0.0:{port}")
+
+    # Published ports.
+    published, exposed = [], []
+    for name, svc in services.items():
+        for entry in svc.get("ports") or []:
+            if isinstance(entry, dict):
+                host = entry.get("host_ip")
+            else:
+                spec = compose_default(str(entry)).split("/")[0]
+                bracketed = re.fullmatch(r"\[([^\]]*)\]:(.*)", spec)
+                host = bracketed.group(1) if bracketed else (spec.split(":")[0] if spec.count(":") == 2 else None)
+            if host == "127.0.0.1":
+                published.append(f"{name} {entry if isinstance(entry, str) else entry.get('published')}")
+            else:
+                exposed.append(f"{name}: {entry!r} publishes on {host or 'every interface'}")
+    report.check(not exposed, f"every published port is on 127.0.0.1 ({', '.join(published)})",
+                 f"{rel(COMPOSE)}: " + "; ".join(exposed) + ": write it as \"127.0.0.1:HOST:CONTAINER\" "
+                 "(or host_ip: 127.0.0.1)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1194,6 +1608,23 @@ def check_with_promtool(report: Report, query_exprs: list[tuple[str, str]]) -> N
 # ---------------------------------------------------------------------------------------------
 
 
+def validate_objects(report: Report, objects: list[tuple[Any, str]],
+                     crds: dict[tuple[str, str], dict[str, Any]]) -> None:
+    for obj, source in objects:
+        if not isinstance(obj, dict) or "kind" not in obj or "apiVersion" not in obj:
+            report.fail(f"{source}: an object without apiVersion and kind")
+            continue
+        crd = crds.get((obj["apiVersion"], obj["kind"]))
+        if crd is not None:
+            validate_custom(report, obj, crd)
+        elif "." in obj["apiVersion"].split("/")[0] and obj["apiVersion"].split("/")[0].endswith(
+                tuple({k[0].split("/")[0] for k in crds})):
+            report.fail(f"{source}: {ident(obj)}: {obj['apiVersion']} {obj['kind']} is not served by the CRDs in "
+                        f"{rel(SCHEMAS)} ({', '.join(sorted(f'{a} {k}' for a, k in crds))})")
+        else:
+            validate_core(report, obj, source)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sync-rules", action="store_true",
@@ -1215,22 +1646,14 @@ def main() -> int:
         report.fail(f"{rel(SECRET_EXAMPLE)}: {e}")
         secret_docs, secret = [], None
     report.section("schemas")
-    for obj, source in [(o, "rendered base") for o in objects or []] + [(d, rel(SECRET_EXAMPLE)) for d in secret_docs]:
-        if not isinstance(obj, dict) or "kind" not in obj or "apiVersion" not in obj:
-            report.fail(f"{source}: an object without apiVersion and kind")
-            continue
-        crd = crds.get((obj["apiVersion"], obj["kind"]))
-        if crd is not None:
-            validate_custom(report, obj, crd)
-        elif "." in obj["apiVersion"].split("/")[0] and obj["apiVersion"].split("/")[0].endswith(
-                tuple({k[0].split("/")[0] for k in crds})):
-            report.fail(f"{source}: {ident(obj)}: {obj['apiVersion']} {obj['kind']} is not served by the CRDs in "
-                        f"{rel(SCHEMAS)} ({', '.join(sorted(f'{a} {k}' for a, k in crds))})")
-        else:
-            validate_core(report, obj, source)
+    validate_objects(report, [(o, "rendered base") for o in objects or []]
+                     + [(d, rel(SECRET_EXAMPLE)) for d in secret_docs], crds)
     rules_exprs, recorded = check_rules(report)
     dashboard_exprs = check_dashboard(report)
     facts = cross_check(report, objects or [], secret, rules_exprs) if objects else {}
+    if objects:
+        check_components(report, objects, crds, secret)
+    check_compose(report)
     check_metric_names(report, rules_exprs, recorded, dashboard_exprs, facts)
     check_with_promtool(report, dashboard_exprs + [e for e in rules_exprs if e[0].startswith("ScaledObject/")])
 
