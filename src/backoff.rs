@@ -1,7 +1,9 @@
 //! Exponential backoff with full jitter: the one waiting rule of every retry here (the
 //! HTTP clients of the model providers and the commerce backend, the broker
-//! reconnects of the worker and the approvals service).
+//! reconnects of the worker and the approvals service), and [`Backoff::retry`], the loop
+//! for an operation that is simply tried again (a service's connections at start).
 
+use std::future::Future;
 use std::time::Duration;
 
 use rand::Rng;
@@ -53,6 +55,41 @@ impl Backoff {
     }
 }
 
+impl Backoff {
+    /// Runs `op` until it succeeds, fails with an error `transient` says is final, or the
+    /// next wait would end past `deadline`; before each new try, `waiting` hears the
+    /// error and the wait.
+    ///
+    /// # Errors
+    /// The last error of `op`.
+    pub async fn retry<T, E, F, Fut>(
+        &self,
+        deadline: tokio::time::Instant,
+        mut op: F,
+        transient: impl Fn(&E) -> bool,
+        mut waiting: impl FnMut(&E, Duration),
+    ) -> Result<T, E>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, E>>,
+    {
+        let mut retry = 0;
+        loop {
+            let error = match op().await {
+                Ok(value) => return Ok(value),
+                Err(e) => e,
+            };
+            let wait = self.delay(retry);
+            if !transient(&error) || tokio::time::Instant::now() + wait > deadline {
+                return Err(error);
+            }
+            waiting(&error, wait);
+            tokio::time::sleep(wait).await;
+            retry = retry.saturating_add(1);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +126,58 @@ mod tests {
         for _ in 0..50 {
             assert!(b.wait(2, None).unwrap() <= b.ceiling(2));
         }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_transient_failure_is_tried_again_and_a_final_one_is_not() {
+        let b = Backoff::new(Duration::from_millis(100), Duration::from_secs(1));
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        let mut tries = 0;
+        let mut heard = 0;
+        let got: Result<u32, &str> = b
+            .retry(
+                deadline,
+                || {
+                    tries += 1;
+                    let now = tries;
+                    async move { if now < 4 { Err("down") } else { Ok(now) } }
+                },
+                |e| *e == "down",
+                |_, _| heard += 1,
+            )
+            .await;
+        assert_eq!(got, Ok(4));
+        assert_eq!(heard, 3, "each retry is announced");
+
+        let mut tries = 0;
+        let got: Result<u32, &str> = b
+            .retry(
+                deadline,
+                || {
+                    tries += 1;
+                    async { Err("refused") }
+                },
+                |e| *e == "down",
+                |_, _| {},
+            )
+            .await;
+        assert_eq!((got, tries), (Err("refused"), 1));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn retries_stop_at_the_deadline_with_the_last_error() {
+        let b = Backoff::new(Duration::from_millis(100), Duration::from_millis(500));
+        let start = tokio::time::Instant::now();
+        let deadline = start + Duration::from_secs(5);
+        let got: Result<(), &str> = b
+            .retry(deadline, || async { Err("down") }, |_| true, |_, _| {})
+            .await;
+        assert_eq!(got, Err("down"));
+        assert!(tokio::time::Instant::now() <= deadline);
+        assert!(
+            tokio::time::Instant::now() + b.max > deadline,
+            "it gave up only when another wait could not fit"
+        );
     }
 
     #[test]

@@ -34,7 +34,8 @@ pub enum StoreError {
     #[error("corrupt stored record: {0}")]
     Corrupt(String),
     /// The store refused the value itself (PostgreSQL's data exceptions, SQLSTATE class
-    /// 22: a NUL in text, a number out of range): sending it again cannot succeed.
+    /// 22: a NUL in text, a number out of range), or, connecting, the connection (no
+    /// such database, the login refused): sending it again cannot succeed.
     #[error("the store cannot hold this value: {0}")]
     Refused(String),
 }
@@ -44,6 +45,40 @@ impl StoreError {
     pub fn is_transient(&self) -> bool {
         matches!(self, StoreError::Unavailable(_))
     }
+}
+
+/// How long a service waits at start for a store that is away (a crash, a failover, a
+/// restart of the whole stack in any order) before it gives up.
+pub const START_WAIT: Duration = Duration::from_secs(60);
+
+/// Runs `connect`, a service's connection to its stores at start, until it succeeds:
+/// tried again with backoff for up to [`START_WAIT`] while it fails because a store is
+/// unavailable ([`StoreError::is_transient`] anywhere in the error's chain), at once
+/// otherwise (a database that does not exist, a login refused, a bad setting). A
+/// service started, or restarted by its supervisor, while its database or Redis is
+/// briefly away waits for it instead of exiting.
+///
+/// # Errors
+/// The last failure of `connect`.
+pub async fn when_up<T, F, Fut>(what: &str, connect: F) -> anyhow::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
+    let backoff = crate::backoff::Backoff::new(Duration::from_millis(200), Duration::from_secs(5));
+    backoff
+        .retry(
+            tokio::time::Instant::now() + START_WAIT,
+            connect,
+            |e: &anyhow::Error| {
+                e.chain()
+                    .any(|c| c.downcast_ref::<StoreError>().is_some_and(StoreError::is_transient))
+            },
+            |e, wait| {
+                tracing::warn!(what, error = %format!("{e:#}"), wait_ms = wait.as_millis() as u64, "a store is not answering at start; waiting for it");
+            },
+        )
+        .await
 }
 
 impl From<redis::RedisError> for StoreError {

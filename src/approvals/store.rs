@@ -273,10 +273,20 @@ impl ApprovalStore {
             .connect_with(options)
             .await
             .map_err(|e| {
-                StoreError::Unavailable(format!(
-                    "database {} does not answer: {e}",
-                    crate::config::secret_url::redacted(url)
-                ))
+                let url = crate::config::secret_url::redacted(url);
+                match e {
+                    // The server answered and said no for good (no such database, the
+                    // login refused): asking again changes nothing. Starting up after a
+                    // crash, shutting down or out of connections, it says no for now.
+                    sqlx::Error::Database(e)
+                        if !e.code().is_some_and(|c| {
+                            c.starts_with("08") || c.starts_with("53") || c.starts_with("57P")
+                        }) =>
+                    {
+                        StoreError::Refused(format!("database {url} refused the connection: {e}"))
+                    }
+                    e => StoreError::Unavailable(format!("database {url} does not answer: {e}")),
+                }
             })?;
         sqlx::migrate!("./migrations")
             .run(&pool)

@@ -1630,7 +1630,10 @@ async fn every_concurrent_click_on_one_approval_is_answered_with_its_executed_re
         assert_eq!(body["record"]["status"], "executed", "{body}");
     }
     for t in direct {
-        let out = t.await.unwrap().unwrap();
+        let out = t
+            .await
+            .unwrap()
+            .unwrap_or_else(|e| panic!("a click on the replica failed: {e:?}"));
         assert_eq!(out.record.status, ApprovalStatus::Executed);
     }
     assert_eq!(env.refund_calls().await.values().sum::<usize>(), 1);
@@ -1856,4 +1859,84 @@ async fn a_decision_note_with_a_nul_is_refused_as_unprocessable_and_nothing_chan
     assert_eq!(record.status, ApprovalStatus::Pending);
     assert!(env.refund_calls().await.is_empty());
     env.stop().await;
+}
+
+/// A TCP proxy to `target` on a port of its own that closes its first `refuse` connections
+/// at once, as a database restarting after a crash does; `taken` counts every connection.
+fn flaky_proxy(
+    target: String,
+    refuse: usize,
+    taken: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) -> std::net::SocketAddr {
+    use std::sync::atomic::Ordering;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut client, _)) = listener.accept().await {
+            if taken.fetch_add(1, Ordering::SeqCst) < refuse {
+                drop(client);
+                continue;
+            }
+            let target = target.clone();
+            tokio::spawn(async move {
+                if let Ok(mut server) = tokio::net::TcpStream::connect(&target).await {
+                    let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                }
+            });
+        }
+    });
+    addr
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_service_started_while_its_database_is_away_waits_for_it_and_then_stores_proposals() {
+    let taken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = taken.clone();
+    let env = Env::start("db-away", move |s| {
+        // postgres://user@host:port/db: the same database, reached through the proxy.
+        let url = s.approvals.database_url.expose().to_string();
+        let (head, rest) = url.split_once('@').unwrap();
+        let (server, db) = rest.split_once('/').unwrap();
+        let proxy = flaky_proxy(server.to_string(), 3, counted);
+        s.approvals.database_url = (format!("{head}@{proxy}/{db}")).into();
+    })
+    .await;
+    assert!(
+        taken.load(std::sync::atomic::Ordering::SeqCst) > 3,
+        "the service came up only through connections after the refused ones"
+    );
+    let a = refund_approval("T-AWAY", 10.0, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    env.stop().await;
+}
+
+#[tokio::test]
+async fn a_database_that_does_not_exist_stops_the_start_at_once_with_its_name() {
+    let mut settings = Settings::defaults();
+    let server = std::env::var("TICKET_AGENT_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".to_string());
+    settings.approvals.database_url = (format!("{server}/ta_test_no_such_database")).into();
+    settings.approvals.listen = "127.0.0.1:0".into();
+    let publisher = std::sync::Arc::new(ticket_agent::queue::PublishChannel::default());
+    let err = ticket_agent::kv::when_up("test", || {
+        ticket_agent::app::approvals(&settings, publisher.clone())
+    })
+    .await
+    .err()
+    .expect("a missing database cannot be waited for");
+    let text = format!("{err:#}");
+    assert!(
+        text.contains("ta_test_no_such_database") && text.contains("does not exist"),
+        "{text}"
+    );
+    assert!(
+        err.chain().any(|c| c
+            .downcast_ref::<ticket_agent::kv::StoreError>()
+            .is_some_and(|e| !e.is_transient())),
+        "refused for good, not retried: {text}"
+    );
 }

@@ -1130,10 +1130,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     let spawn_worker = |n: usize| {
         let mut env = env.clone();
         env.push(("HOSTNAME".into(), format!("chaos-w{n}")));
-        env.push((
-            "RUST_LOG".into(),
-            "warn,ticket_agent::queue::worker=info".into(),
-        ));
+        env.push(("RUST_LOG".into(), "warn,ticket_agent::worker=info".into()));
         proc::spawn(
             &opts.binary,
             &["--log-format", "json", "worker"],
@@ -1176,6 +1173,15 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
                     dir.display()
                 );
             }
+        }
+        // A replacement started while a store was away waits for it; one that exits
+        // instead would leave every later proposal unstored.
+        if let Some(status) = approvals.exited() {
+            anyhow::bail!(
+                "the approvals service exited by itself ({status}); its log is approvals-{}.log in {}",
+                approvals_spawned - 1,
+                dir.display()
+            );
         }
         if last_kill.elapsed() >= opts.kill_every && done < report.tickets {
             let victim = rng.random_range(0..workers.len());
@@ -1539,7 +1545,12 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
     if let Some(server) = pg {
         server.stop().await;
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    // A failed run keeps its processes' logs: the failure is read from them.
+    if report.ok() {
+        let _ = std::fs::remove_dir_all(&dir);
+    } else {
+        tracing::error!(dir = %dir.display(), "chaos: the run failed; the workers' and the approvals service's logs are kept");
+    }
     Ok(report)
 }
 
