@@ -15,10 +15,15 @@
 //! - [`connector`]: the back door: outcomes and decisions written back to Zendesk or a
 //!   Standard Webhooks receiver, once each, retried and dead-lettered; Zendesk's inbound
 //!   webhook read.
-//! - [`approvals`]: the pending store, the one decision path, the console and API, the
-//!   service.
-//! - [`queue`]: RabbitMQ topology, the one consumer, messages, the worker, the ticket's
-//!   Redis records, `submit`, the dead-letter commands.
+//! - [`console`]: the web pages and API humans use: the reviewers' approvals pages, the
+//!   operators' dead-letter page, the one sign-in door, the guard.
+//! - [`worker`]: one ticket delivery through the agent (the queue runtime's handler),
+//!   and the worker process around it.
+//! - [`approvals`]: the pending store, the one decision path, policies, the intake and
+//!   sweeps.
+//! - [`queue`]: RabbitMQ topology, the one consumer and the runtime every consuming
+//!   service plugs into, messages, the ticket's Redis records, `submit`, the dead-letter
+//!   commands.
 //! - [`process`]: the embedded job (JSON Lines in, outcomes out).
 //! - [`assembly`]: the agent from settings (world, backend, model, search mode, budget),
 //!   for the worker, `process` and `eval` alike.
@@ -49,6 +54,7 @@ pub mod cli;
 pub mod commerce;
 pub mod config;
 pub mod connector;
+pub mod console;
 pub mod conversation;
 pub mod domain;
 pub mod embedding;
@@ -65,3 +71,4 @@ pub mod prompt;
 pub mod queue;
 pub mod telemetry;
 pub mod tools;
+pub mod worker;

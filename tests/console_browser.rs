@@ -784,7 +784,7 @@ async fn a_reviewer_bulk_approves_a_filtered_selection_edits_one_rejects_one_and
     );
     let csv = csv.text().await.unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], ticket_agent::approvals::volume::CSV_HEADER);
+    assert_eq!(lines[0], ticket_agent::console::volume::CSV_HEADER);
     assert_eq!(lines.len(), 6, "{csv}");
     let edited_line = lines
         .iter()

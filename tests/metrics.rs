@@ -392,7 +392,7 @@ fn capture_json_logs() -> (Captured, tracing::subscriber::DefaultGuard) {
 }
 
 /// Publishes `body` to the tickets queue and has `worker` handle and settle it.
-async fn deliver(env: &Env, worker: &ticket_agent::queue::worker::Worker, body: &Value) {
+async fn deliver(env: &Env, worker: &ticket_agent::worker::Worker, body: &Value) {
     env.publish_raw(body.to_string().as_bytes()).await;
     let delivery = next_message(
         &env.ch,

@@ -11,7 +11,9 @@ use std::time::Duration;
 use anyhow::Context;
 use lapin::{Channel, Connection};
 
-use crate::approvals::service::ApprovalsApp;
+mod approvals_service;
+pub use approvals_service::ApprovalsApp;
+
 use crate::approvals::{ApprovalStore, Approvals, Publisher};
 pub use crate::assembly::{
     SearchMode, agent, budget, commerce_backend, configured_agent, embedded_agent,
@@ -30,8 +32,8 @@ use crate::ingest::dedupe::Dedupe;
 use crate::ingest::link::Link;
 use crate::ingest::service::IngestApp;
 use crate::ingest::{Ingest, Limits as IngestLimits};
-use crate::queue::worker::WorkerApp;
 use crate::queue::{PublishChannel, Topology};
+use crate::worker::WorkerApp;
 
 /// The outbox named by `outbox.kind`.
 ///
@@ -108,7 +110,10 @@ pub async fn worker_app(settings: Settings) -> anyhow::Result<WorkerApp> {
     #[cfg(unix)]
     raise_open_files(settings.worker.concurrency as u64 + WORKER_SPARE_FILES);
     let agent = configured_agent(&settings).await?;
-    WorkerApp::build(settings, agent).await
+    crate::kv::when_up("the worker's Redis", || {
+        WorkerApp::build(settings.clone(), agent.clone())
+    })
+    .await
 }
 
 /// The approvals core (the one decision path) over its database
@@ -171,14 +176,22 @@ pub async fn approvals(
 }
 
 /// The approvals service: the core publishing on the confirm channel of whichever
-/// broker connection the service holds, the console bound.
+/// broker connection the service holds, the console bound. A database or Redis that
+/// is away at start is waited for ([`crate::kv::when_up`]): a replacement started
+/// during a crash or a failover comes up once they are back.
 ///
 /// # Errors
 /// As [`approvals`] and [`ApprovalsApp::build`].
 pub async fn approvals_app(settings: Settings) -> anyhow::Result<ApprovalsApp> {
     let publish = PublishChannel::default();
-    let core = approvals(&settings, Arc::new(publish.clone())).await?;
-    ApprovalsApp::build(settings, core, publish).await
+    let core = crate::kv::when_up("the approvals' database and Redis", || {
+        approvals(&settings, Arc::new(publish.clone()))
+    })
+    .await?;
+    crate::kv::when_up("the dead-letter page's Redis", || {
+        ApprovalsApp::build(settings.clone(), core.clone(), publish.clone())
+    })
+    .await
 }
 
 /// The ingest core: the dedupe records in Redis, a broker link declaring the topology

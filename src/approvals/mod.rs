@@ -10,20 +10,14 @@
 //! of money: a second approval, a sweep, a restart, a redelivery or Redis losing its
 //! data gets the recorded result, never a second refund, and no order is refunded
 //! above its total whichever tickets asked. A rejection or a failed execution ends in
-//! an escalated outcome for its ticket. The consumer and
-//! sweeps live in [`service`], the HTTP doors in [`web`] (their table in [`routes`]; the console's filtered,
-//! bulk and history pages in [`volume`]), webhook notifications in [`notify`], and
-//! the operators' dead-letter page, served on the same port, in [`dead_letters`].
+//! an escalated outcome for its ticket. The consumer and sweeps live in [`service`],
+//! webhook notifications in [`notify`]; the doors humans use (the console and the JSON
+//! API) are [`crate::console`]'s, which calls in here.
 
-pub mod dead_letters;
-pub mod guard;
 pub mod notify;
 pub mod policy;
-pub mod routes;
 pub mod service;
 pub mod store;
-pub mod volume;
-pub mod web;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

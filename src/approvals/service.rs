@@ -1,5 +1,5 @@
-//! `ticket-agent approvals serve`: the long-running service. It consumes
-//! `approvals.pending` into the store, serves the console and API, and sweeps:
+//! The approvals service's own work: it consumes `approvals.pending` into the store
+//! ([`run_intake`]) and sweeps ([`run_sweeps`]):
 //! pending actions past their TTL expire (their ticket is published as escalated,
 //! `approval_expired`), approved actions whose execution did not finish are executed
 //! again with the same key, and audit records that did not reach
@@ -11,29 +11,21 @@
 //! is retried after a growing backoff until `approvals.execution_deadline_secs`, then
 //! given up: its ticket is escalated (`execution_failed`).
 //!
-//! The console's port also serves `/metrics` and `/readyz` (the channel audit records
-//! are published on is open, Redis answers `PING`, PostgreSQL answers); each sweep
-//! refreshes the pending-backlog gauges.
+//! `ticket-agent approvals serve` runs both beside the console ([`crate::app`]), whose
+//! port also serves `/metrics` and `/readyz` ([`ApprovalsHealth`]: the channel audit
+//! records are published on is open, Redis answers `PING`, PostgreSQL answers); each
+//! sweep refreshes the pending-backlog gauges.
 
-use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use chrono::Utc;
 use lapin::BasicProperties;
 use lapin::message::Delivery;
-use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
-use super::dead_letters::DeadLetterPage;
-use super::guard::{doors, guard};
-use super::routes::router;
-use super::web::{Reviewers, WebState};
 use super::{ApprovalStatus, Approvals, DecideError};
-use crate::auth::guard::{SignInGuard, limit_sign_ins};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
 use crate::metrics::{self, Readiness, ReadyCheck};
@@ -44,7 +36,7 @@ use crate::queue::{PublishChannel, Topology};
 
 /// What the service's `/readyz` asks: its publishing channel, Redis (the executor's
 /// claims) and the database.
-struct ApprovalsHealth(Approvals);
+pub struct ApprovalsHealth(pub Approvals);
 
 #[async_trait::async_trait]
 impl ReadyCheck for ApprovalsHealth {
@@ -100,125 +92,15 @@ pub async fn refresh_backlog_gauges(approvals: &Approvals) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The approvals service: consumes `approvals.pending`, serves the console and API (and
-/// the operators' dead-letter page), runs the expiry sweep.
-pub struct ApprovalsApp {
-    settings: Settings,
-    approvals: Approvals,
-    publish: PublishChannel,
-    reviewers: Arc<Reviewers>,
-    dead_letters: DeadLetterPage,
-    listener: TcpListener,
-}
-
-impl ApprovalsApp {
-    /// Binds the console's address for `approvals`, whose publisher is `publish`: the
-    /// service sets it to the confirm channel of each connection it opens
-    /// (`crate::app::approvals_app` builds both).
-    ///
-    /// # Errors
-    /// An address that cannot be bound, reviewers or operators that do not parse, or
-    /// Redis unreachable.
-    pub async fn build(
-        settings: Settings,
-        approvals: Approvals,
-        publish: PublishChannel,
-    ) -> anyhow::Result<Self> {
-        let reviewers = Reviewers::from_env(&settings.approvals.reviewers_env, "reviewer")
-            .with_context(|| {
-                format!(
-                    "reading reviewers from ${}",
-                    settings.approvals.reviewers_env
-                )
-            })?;
-        if reviewers.is_empty() {
-            tracing::warn!(var = %settings.approvals.reviewers_env, "no reviewers configured: nobody can sign in or decide");
-        }
-        let dead_letters = DeadLetterPage::connect(&settings).await?;
-        let listener = TcpListener::bind(&settings.approvals.listen)
-            .await
-            .with_context(|| format!("binding approvals.listen = {}", settings.approvals.listen))?;
-        Ok(Self {
-            settings,
-            approvals,
-            publish,
-            reviewers: Arc::new(reviewers),
-            dead_letters,
-            listener,
-        })
-    }
-
-    /// The bound address (port 0 in tests becomes a real port here).
-    ///
-    /// # Errors
-    /// The socket's address cannot be read.
-    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        self.listener.local_addr()
-    }
-
-    /// The decision path (tests drive it directly too).
-    pub fn approvals(&self) -> &Approvals {
-        &self.approvals
-    }
-
-    /// Runs until `shutdown`.
-    ///
-    /// # Errors
-    /// A topology the broker refuses; connection failures are retried.
-    pub async fn run_until_stopped(
-        self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> anyhow::Result<()> {
-        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-        let state = WebState {
-            approvals: self.approvals.clone(),
-            reviewers: self.reviewers.clone(),
-            session_ttl_secs: self.settings.approvals.session_ttl_secs,
-            cookie_secure: self.settings.approvals.cookie_secure,
-        };
-        let ready = Arc::new(ApprovalsHealth(self.approvals.clone()));
-        // The sign-in guard (failed-authentication limits, which need the client's
-        // address) and the console's guard (cross-site refusal, security headers, on
-        // every answer, a 429 included) stand in front of every route, the dead-letter
-        // page's included.
-        let routes = router(state)
-            .merge(self.dead_letters.stopping_with(stop_rx.clone()).router())
-            .merge(metrics::probe_routes(ready))
-            .layer(axum::middleware::from_fn_with_state(
-                Arc::new(SignInGuard::new(&["approvals", "dead_letters"], doors)),
-                limit_sign_ins,
-            ))
-            .layer(axum::middleware::from_fn(guard));
-        let serve = axum::serve(
-            self.listener,
-            routes.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stopped(stop_rx.clone()));
-        let web = tokio::spawn(async move { serve.await });
-        let consumer = tokio::spawn(consume_loop(
-            self.settings.clone(),
-            self.approvals.clone(),
-            self.publish.clone(),
-            stop_rx.clone(),
-        ));
-        let sweeper = tokio::spawn(sweep_loop(
-            self.settings.clone(),
-            self.approvals.clone(),
-            stop_rx,
-        ));
-        shutdown.await;
-        let _ = stop_tx.send(true);
-        let _ = web.await;
-        let consumed = consumer.await.context("the consumer task panicked")?;
-        let _ = sweeper.await;
-        consumed
-    }
-}
-
 /// Approvals taken from the queue before the first is acknowledged.
 const PREFETCH: u16 = 64;
 
-async fn consume_loop(
+/// Consumes `approvals.pending` into the store until `stop` turns true: one at a time,
+/// in queue order, through the queue runtime, publishing on `publisher`'s channel.
+///
+/// # Errors
+/// A topology the broker refuses; connection failures are retried.
+pub async fn run_intake(
     settings: Settings,
     approvals: Approvals,
     publisher: PublishChannel,
@@ -418,7 +300,8 @@ async fn receive(
     Ok(kind)
 }
 
-async fn sweep_loop(
+/// Sweeps every `approvals.sweep_secs` until `stop` turns true ([`sweep`]).
+pub async fn run_sweeps(
     settings: Settings,
     approvals: Approvals,
     stop: tokio::sync::watch::Receiver<bool>,
@@ -449,7 +332,7 @@ async fn sweep_loop(
 }
 
 /// Resolves once the stop flag is set.
-async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+pub async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
     let _ = stop.wait_for(|s| *s).await;
 }
 

@@ -18,13 +18,16 @@ use axum::body::Body;
 use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use maud::{DOCTYPE, Markup, html};
+use axum_extra::extract::cookie::CookieJar;
+use maud::{Markup, html};
 use serde::Deserialize;
-use subtle::ConstantTimeEq;
 
-use super::store::{PendingFilter, Session};
-use super::{ApprovalRecord, Approvals, DecideError, DecisionInput, Verdict};
+use super::page::{Face, frame};
+use super::sign_in::{Door, LoginForm, random_hex, same_secret};
+use crate::approvals::store::{PendingFilter, Session};
+use crate::approvals::{
+    ApprovalRecord, ApprovalStatus, Approvals, DecideError, DecisionInput, Verdict,
+};
 use crate::domain::money::Usd;
 use crate::kv::StoreError;
 
@@ -32,12 +35,6 @@ const SESSION_COOKIE: &str = "ta_session";
 
 /// Reviewers and their tokens, from the environment (`name:token,name:token`).
 pub type Reviewers = crate::auth::TokenHolders;
-
-/// Whether two secrets are equal, in time that does not depend on where they differ
-/// (a length mismatch answers at once: lengths are not secret here).
-pub(super) fn same_secret(a: &str, b: &str) -> bool {
-    bool::from(a.as_bytes().ct_eq(b.as_bytes()))
-}
 
 /// The web layer's state.
 #[derive(Clone)]
@@ -52,21 +49,25 @@ pub struct WebState {
     pub cookie_secure: bool,
 }
 
-pub(super) fn random_hex() -> String {
-    let a: u128 = rand::random();
-    let b: u128 = rand::random();
-    format!("{a:032x}{b:032x}")
-}
-
 impl WebState {
     pub(super) async fn session(&self, jar: &CookieJar) -> Result<Option<Session>, StoreError> {
-        let Some(sid) = jar.get(SESSION_COOKIE).map(|c| c.value().to_string()) else {
+        let Some(sid) = DOOR.session_id(jar) else {
             return Ok(None);
         };
-        if sid.len() != 64 || !sid.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Ok(None);
-        }
         self.approvals.store.session(&sid).await
+    }
+
+    /// The session of a form that changes state: signed in, and carrying the session's
+    /// CSRF token; else the refusal to answer with.
+    pub(super) async fn changing(&self, jar: &CookieJar, csrf: &str) -> Result<Session, Response> {
+        match self.session(jar).await {
+            Ok(Some(session)) if same_secret(&session.csrf, csrf) => Ok(session),
+            Ok(Some(_)) => {
+                Err((StatusCode::FORBIDDEN, "missing or wrong CSRF token").into_response())
+            }
+            Ok(None) => Err((StatusCode::UNAUTHORIZED, "sign in first").into_response()),
+            Err(e) => Err(store_error(&e)),
+        }
     }
 }
 
@@ -76,40 +77,18 @@ pub(super) fn page(
     csrf: Option<&str>,
     body: Markup,
 ) -> Html<String> {
-    Html(
+    let nav = reviewer.map(|r| {
         html! {
-            (DOCTYPE)
-            html lang="en" {
-                head {
-                    meta charset="utf-8";
-                    title { (title) " — ticket-agent approvals" }
-                    style { (maud::PreEscaped(CSS)) }
-                }
-                body {
-                    header {
-                        strong { "ticket-agent approvals" }
-                        @if let Some(r) = reviewer {
-                            nav {
-                                a href="/" { "Pending" } " · " a href="/decided" { "Decided" } " · " a href="/history" { "History" }
-                                " · signed in as " span #reviewer { (r) }
-                                form method="post" action="/logout" class="inline" {
-                                    input type="hidden" name="csrf" value=(csrf.unwrap_or(""));
-                                    button type="submit" { "Sign out" }
-                                }
-                            }
-                        }
-                    }
-                    main { h1 { (title) } (body) }
-                }
+            a href="/" { "Pending" } " · " a href="/decided" { "Decided" } " · " a href="/history" { "History" }
+            " · signed in as " span #reviewer { (r) }
+            form method="post" action="/logout" class="inline" {
+                input type="hidden" name="csrf" value=(csrf.unwrap_or(""));
+                button type="submit" { "Sign out" }
             }
         }
-        .into_string(),
-    )
+    });
+    frame(Face::Approvals, title, nav, body)
 }
-
-// A fixed table layout and breakable words keep every page within the window's width
-// (1280 px is checked in the browser test): ids, keys and customer text wrap instead.
-pub(super) const CSS: &str = "body{font-family:system-ui,sans-serif;margin:0;color:#222}header{background:#223;color:#fff;padding:.6em 1em;display:flex;flex-wrap:wrap;gap:2em;align-items:center}header a{color:#cde}main{padding:1em}table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{border:1px solid #ccc;padding:.4em;vertical-align:top;text-align:left;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}input[type=text]{max-width:100%;box-sizing:border-box}input[type=number]{width:6em}.inline{display:inline}.actions form{margin:.2em 0}.status{font-weight:bold}";
 
 pub(super) fn fmt_amount(r: &ApprovalRecord) -> String {
     r.message.arguments["amount_usd"]
@@ -131,7 +110,7 @@ pub(super) fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> M
                     @let m = &r.message;
                     tr id=(format!("row-{}", m.approval_id)) {
                         td { a href=(format!("/approvals/{}", m.approval_id)) { code { (m.approval_id) } } br; small { "ticket " (m.ticket_id) } br; small { (m.created_at.format("%Y-%m-%d %H:%M UTC").to_string()) }
-                            @if r.status == super::ApprovalStatus::Pending { br; small .waiting { "waiting " (waited(chrono::Utc::now() - m.created_at)) } } }
+                            @if r.status == ApprovalStatus::Pending { br; small .waiting { "waiting " (waited(chrono::Utc::now() - m.created_at)) } } }
                         td { (m.customer_id) }
                         td { (m.tool) @if let Some(o) = m.arguments["order_id"].as_str() { br; "order " span .order { (o) } } @if let Some(to) = m.arguments["to"].as_str() { br; "to " (to) } }
                         td .amount { (fmt_amount(r)) }
@@ -259,7 +238,7 @@ pub(super) async fn record_page(
     let now = chrono::Utc::now();
     let body = html! {
         p { span .status #status { (r.status.as_str()) } " · " (m.tool) " for ticket " (m.ticket_id) ", customer " (m.customer_id)
-            @if r.status == super::ApprovalStatus::Pending { " · waiting " span .waited { (waited(now - m.created_at)) } } }
+            @if r.status == ApprovalStatus::Pending { " · waiting " span .waited { (waited(now - m.created_at)) } } }
         h2 { "Proposal" }
         table .record {
             tr { th { "Proposed" } td { (m.created_at.format("%Y-%m-%d %H:%M:%S UTC").to_string()) " (" (r.proposals) " proposal(s) received)" } }
@@ -293,7 +272,7 @@ pub(super) async fn record_page(
                 } } }
             }
         }
-        @if r.status == super::ApprovalStatus::Pending {
+        @if r.status == ApprovalStatus::Pending {
             div .actions { (decide_forms(&r, &session.csrf)) }
         } @else {
             h2 { "Outcome" }
@@ -386,39 +365,20 @@ pub(super) async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> R
     }
 }
 
-/// The sign-in form's own CSRF token, before there is a session: the same random value
-/// in a cookie only this site can set and in the form (a double submit), so that
-/// another site cannot sign a browser in under a token of its choosing.
-const LOGIN_COOKIE: &str = "ta_login";
+/// The reviewers' door.
+const DOOR: Door = Door {
+    path: "/login",
+    login_cookie: "ta_login",
+    session_cookie: SESSION_COOKIE,
+    session_path: "/",
+    label: "Reviewer token",
+    unknown: "Unknown token.",
+    note: None,
+};
 
 pub(super) async fn login_page(State(s): State<WebState>, jar: CookieJar) -> Response {
-    let token = random_hex();
-    let cookie = Cookie::build((LOGIN_COOKIE, token.clone()))
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(s.cookie_secure)
-        .path("/login")
-        .build();
-    let form = page(
-        "Sign in",
-        None,
-        None,
-        html! {
-            form method="post" action="/login" {
-                input type="hidden" name="login_csrf" value=(token);
-                label { "Reviewer token " input type="password" name="token" autocomplete="off" autofocus; }
-                " " button type="submit" { "Sign in" }
-            }
-        },
-    );
-    (jar.add(cookie), form).into_response()
-}
-
-#[derive(Deserialize)]
-pub(super) struct LoginForm {
-    token: String,
-    #[serde(default)]
-    login_csrf: String,
+    let (jar, form) = DOOR.form(jar, s.cookie_secure);
+    (jar, page("Sign in", None, None, form)).into_response()
 }
 
 pub(super) async fn login(
@@ -426,30 +386,9 @@ pub(super) async fn login(
     jar: CookieJar,
     Form(form): Form<LoginForm>,
 ) -> Response {
-    let expected = jar.get(LOGIN_COOKIE).map(|c| c.value().to_string());
-    if !expected.is_some_and(|e| e.len() == 64 && same_secret(&e, &form.login_csrf)) {
-        return (
-            StatusCode::FORBIDDEN,
-            page(
-                "Sign in",
-                None,
-                None,
-                html! { p { "The sign-in form expired or came from elsewhere." } a href="/login" { "Sign in again" } },
-            ),
-        )
-            .into_response();
-    }
-    let Some(reviewer) = s.reviewers.who(form.token.trim()) else {
-        return (
-            StatusCode::UNAUTHORIZED,
-            page(
-                "Sign in",
-                None,
-                None,
-                html! { p { "Unknown token." } a href="/login" { "Try again" } },
-            ),
-        )
-            .into_response();
+    let reviewer = match DOOR.admit(&jar, &form, |token| s.reviewers.who(token)) {
+        Ok(reviewer) => reviewer,
+        Err((status, body)) => return (status, page("Sign in", None, None, body)).into_response(),
     };
     let sid = random_hex();
     let session = Session {
@@ -460,18 +399,7 @@ pub(super) async fn login(
     if let Err(e) = s.approvals.store.create_session(&sid, &session, ttl).await {
         return store_error(&e);
     }
-    let cookie = Cookie::build((SESSION_COOKIE, sid))
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(s.cookie_secure)
-        .path("/")
-        .build();
-    (
-        jar.remove(Cookie::build(LOGIN_COOKIE).path("/login"))
-            .add(cookie),
-        Redirect::to("/"),
-    )
-        .into_response()
+    (DOOR.opened(jar, sid, s.cookie_secure), Redirect::to("/")).into_response()
 }
 
 #[derive(Deserialize)]
@@ -492,15 +420,11 @@ pub(super) async fn logout(
 ) -> Response {
     if let Ok(Some(session)) = s.session(&jar).await
         && same_secret(&session.csrf, &form.csrf)
-        && let Some(sid) = jar.get(SESSION_COOKIE).map(|c| c.value().to_string())
+        && let Some(sid) = DOOR.session_id(&jar)
     {
         let _ = s.approvals.store.delete_session(&sid).await;
     }
-    (
-        jar.remove(Cookie::from(SESSION_COOKIE)),
-        Redirect::to("/login"),
-    )
-        .into_response()
+    (DOOR.closed(jar), Redirect::to("/login")).into_response()
 }
 
 pub(super) async fn approve_form(
@@ -528,14 +452,10 @@ async fn decide_form(
     Form(form): Form<DecisionForm>,
     verdict: Verdict,
 ) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return (StatusCode::UNAUTHORIZED, "sign in first").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.changing(&jar, &form.csrf).await {
+        Ok(session) => session,
+        Err(refused) => return refused,
     };
-    if !same_secret(&session.csrf, &form.csrf) {
-        return (StatusCode::FORBIDDEN, "missing or wrong CSRF token").into_response();
-    }
     let amount = match form.amount.trim() {
         "" => None,
         raw => match raw

@@ -30,14 +30,15 @@ use axum::extract::{Form, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Utc};
 use lapin::{Channel, Connection};
-use maud::{DOCTYPE, Markup, html};
+use maud::{Markup, html};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
-use super::web::{CSS, random_hex, same_secret};
+use super::page::{Face, frame};
+use super::sign_in::{Door, LoginForm, is_random_hex, random_hex, same_secret};
 use crate::auth::TokenHolders;
 use crate::config::{AmqpSettings, Settings};
 use crate::kv::{self, StoreError};
@@ -154,12 +155,9 @@ impl DeadLetterPage {
     }
 
     async fn session(&self, jar: &CookieJar) -> Result<Option<Session>, StoreError> {
-        let Some(sid) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
+        let Some(sid) = DOOR.session_id(jar) else {
             return Ok(None);
         };
-        if !is_token(&sid) {
-            return Ok(None);
-        }
         let mut c = self.redis.clone();
         let v: Option<String> = redis::cmd("GET")
             .arg(self.key("session", &sid))
@@ -265,10 +263,6 @@ impl DeadLetterPage {
     }
 }
 
-fn is_token(s: &str) -> bool {
-    s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
 /// Resolves once `stop` turns true; never without one.
 async fn stopping(stop: Option<watch::Receiver<bool>>) {
     match stop {
@@ -280,38 +274,18 @@ async fn stopping(stop: Option<watch::Receiver<bool>>) {
 }
 
 fn page(title: &str, session: Option<&Session>, body: Markup) -> Html<String> {
-    Html(
+    let nav = session.map(|s| {
         html! {
-            (DOCTYPE)
-            html lang="en" {
-                head {
-                    meta charset="utf-8";
-                    title { (title) " — ticket-agent dead letters" }
-                    style { (maud::PreEscaped(CSS)) (maud::PreEscaped(EXTRA_CSS)) }
-                }
-                body {
-                    header {
-                        strong { "ticket-agent dead letters" }
-                        @if let Some(s) = session {
-                            nav {
-                                a href=(BASE) { "Dead letters" }
-                                " · signed in as operator " span #operator { (s.operator) }
-                                form method="post" action="/dead-letters/logout" class="inline" {
-                                    input type="hidden" name="csrf" value=(s.csrf);
-                                    button type="submit" { "Sign out" }
-                                }
-                            }
-                        }
-                    }
-                    main { h1 { (title) } (body) }
-                }
+            a href=(BASE) { "Dead letters" }
+            " · signed in as operator " span #operator { (s.operator) }
+            form method="post" action="/dead-letters/logout" class="inline" {
+                input type="hidden" name="csrf" value=(s.csrf);
+                button type="submit" { "Sign out" }
             }
         }
-        .into_string(),
-    )
+    });
+    frame(Face::DeadLetters, title, nav, body)
 }
-
-const EXTRA_CSS: &str = ".warn{background:#fff3cd;padding:.5em;border:1px solid #e0c060}.bad{background:#f8d7da;padding:.5em;border:1px solid #d08080}fieldset{margin:1em 0}";
 
 fn fmt_time(t: Option<DateTime<Utc>>) -> String {
     t.map_or_else(
@@ -804,7 +778,7 @@ async fn run_page(
         Ok(s) => s,
         Err(r) => return r,
     };
-    if !is_token(&id) {
+    if !is_random_hex(&id) {
         return failure(StatusCode::NOT_FOUND, Some(&s), "No such run.");
     }
     let mut c = p.redis.clone();
@@ -896,38 +870,21 @@ fn run_view(p: &DeadLetterPage, s: &Session, run: &Run) -> Html<String> {
     }
 }
 
-/// The sign-in form's own CSRF token before there is a session, a double submit as on
-/// the reviewers' sign-in: another site cannot sign a browser in as an operator.
-const LOGIN_COOKIE: &str = "ta_operator_login";
+/// The operators' door: a cookie and a path of their own, so a reviewer's session
+/// opens nothing here.
+const DOOR: Door = Door {
+    path: "/dead-letters/login",
+    login_cookie: "ta_operator_login",
+    session_cookie: COOKIE,
+    session_path: BASE,
+    label: "Operator token",
+    unknown: "Unknown operator token.",
+    note: Some("Reviewers sign in on the approvals page; their tokens do not open this one."),
+};
 
 async fn login_page(State(p): State<DeadLetterPage>, jar: CookieJar) -> Response {
-    let token = random_hex();
-    let cookie = Cookie::build((LOGIN_COOKIE, token.clone()))
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(p.cookie_secure)
-        .path("/dead-letters/login")
-        .build();
-    let form = page(
-        "Sign in",
-        None,
-        html! {
-            form method="post" action="/dead-letters/login" {
-                input type="hidden" name="login_csrf" value=(token);
-                label { "Operator token " input type="password" name="token" autocomplete="off" autofocus; }
-                " " button type="submit" { "Sign in" }
-            }
-            p { small { "Reviewers sign in on the approvals page; their tokens do not open this one." } }
-        },
-    );
-    (jar.add(cookie), form).into_response()
-}
-
-#[derive(Deserialize)]
-struct LoginForm {
-    token: String,
-    #[serde(default)]
-    login_csrf: String,
+    let (jar, form) = DOOR.form(jar, p.cookie_secure);
+    (jar, page("Sign in", None, form)).into_response()
 }
 
 async fn login(
@@ -935,28 +892,9 @@ async fn login(
     jar: CookieJar,
     Form(form): Form<LoginForm>,
 ) -> Response {
-    let expected = jar.get(LOGIN_COOKIE).map(|c| c.value().to_string());
-    if !expected.is_some_and(|e| e.len() == 64 && same_secret(&e, &form.login_csrf)) {
-        return (
-            StatusCode::FORBIDDEN,
-            page(
-                "Sign in",
-                None,
-                html! { p #error { "The sign-in form expired or came from elsewhere." } a href="/dead-letters/login" { "Sign in again" } },
-            ),
-        )
-            .into_response();
-    }
-    let Some(operator) = p.operators.who(form.token.trim()) else {
-        return (
-            StatusCode::UNAUTHORIZED,
-            page(
-                "Sign in",
-                None,
-                html! { p #error { "Unknown operator token." } a href="/dead-letters/login" { "Try again" } },
-            ),
-        )
-            .into_response();
+    let operator = match DOOR.admit(&jar, &form, |token| p.operators.who(token)) {
+        Ok(operator) => operator,
+        Err((status, body)) => return (status, page("Sign in", None, body)).into_response(),
     };
     let sid = random_hex();
     let session = Session {
@@ -966,13 +904,7 @@ async fn login(
     if let Err(e) = p.put("session", &sid, &session).await {
         return store_error(&e);
     }
-    let cookie = Cookie::build((COOKIE, sid))
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(p.cookie_secure)
-        .path(BASE)
-        .build();
-    (jar.add(cookie), Redirect::to(BASE)).into_response()
+    (DOOR.opened(jar, sid, p.cookie_secure), Redirect::to(BASE)).into_response()
 }
 
 #[derive(Deserialize)]
@@ -988,7 +920,7 @@ async fn logout(
 ) -> Response {
     if let Ok(Some(session)) = p.session(&jar).await
         && same_secret(&session.csrf, &form.csrf)
-        && let Some(sid) = jar.get(COOKIE).map(|c| c.value().to_string())
+        && let Some(sid) = DOOR.session_id(&jar)
     {
         let mut c = p.redis.clone();
         let _: Result<i64, _> = redis::cmd("DEL")
@@ -996,8 +928,7 @@ async fn logout(
             .query_async(&mut c)
             .await;
     }
-    let gone = Cookie::build(COOKIE).path(BASE).build();
-    (jar.remove(gone), Redirect::to("/dead-letters/login")).into_response()
+    (DOOR.closed(jar), Redirect::to(DOOR.path)).into_response()
 }
 
 #[cfg(test)]

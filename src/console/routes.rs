@@ -1,13 +1,13 @@
 //! The routes of the approvals console and its JSON API, in one table: the pages of
-//! [`super::web`] (one approval, sign-in, the API) and of [`super::volume`] (the lists
+//! [`super::approvals`] (one approval, sign-in, the API) and of [`super::volume`] (the lists
 //! and bulk decisions), which share markup one way (volume uses web's) and so need a
 //! third place to be put together.
 
 use axum::Router;
 use axum::routing::{get, post};
 
+use super::approvals::{self as web, WebState};
 use super::volume;
-use super::web::{self, WebState};
 
 /// The router: console, API and health.
 pub fn router(state: WebState) -> Router {

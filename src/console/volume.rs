@@ -17,11 +17,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use super::store::{HistoryFilter, PendingFilter};
-use super::web::{
-    WebState, approval_rows, decision_in_words, fmt_amount, page, same_secret, store_error,
-};
-use super::{ApprovalRecord, DecideError, DecisionInput, Verdict};
+use super::approvals::{WebState, approval_rows, decision_in_words, fmt_amount, page, store_error};
+use crate::approvals::store::{HistoryFilter, PendingFilter};
+use crate::approvals::{ApprovalRecord, DecideError, DecisionInput, Verdict};
 
 /// What one list shows at most (and a bulk decision takes at most).
 pub(super) const PAGE: usize = 200;
@@ -256,7 +254,7 @@ pub(super) async fn bulk_confirm(
             table { thead { tr { th { "Approval" } th { "Customer" } th { "Action" } th { "Amount" } th { "Waiting" } } }
                 tbody { @for r in &records { tr {
                     td { code { (r.message.approval_id) } } td { (r.message.customer_id) } td { (r.message.tool) }
-                    td { (fmt_amount(r)) } td { (super::web::waited(Utc::now() - r.message.created_at)) }
+                    td { (fmt_amount(r)) } td { (super::approvals::waited(Utc::now() - r.message.created_at)) }
                 } } }
             }
         }
@@ -290,14 +288,10 @@ pub(super) async fn bulk_decide(
     jar: CookieJar,
     Form(form): Form<BulkForm>,
 ) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return (StatusCode::UNAUTHORIZED, "sign in first").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.changing(&jar, &form.csrf).await {
+        Ok(session) => session,
+        Err(refused) => return refused,
     };
-    if !same_secret(&session.csrf, &form.csrf) {
-        return (StatusCode::FORBIDDEN, "missing or wrong CSRF token").into_response();
-    }
     let verdict = match form.action.as_str() {
         "approve" => Verdict::Approve,
         "reject" => Verdict::Reject,
@@ -539,8 +533,8 @@ pub fn history_csv_text(records: &[ApprovalRecord]) -> String {
             r.note.clone().unwrap_or_default(),
             r.execution
                 .as_ref()
-                .map(|x| super::web::execution_in_words(r, x))
-                .or_else(|| super::web::unsettled_execution_in_words(r))
+                .map(|x| super::approvals::execution_in_words(r, x))
+                .or_else(|| super::approvals::unsettled_execution_in_words(r))
                 .unwrap_or_default(),
         ];
         let row: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();

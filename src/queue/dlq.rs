@@ -1,4 +1,4 @@
-//! `ticket-agent dlq` and the console's dead-letter page (`src/approvals/dead_letters.rs`):
+//! `ticket-agent dlq` and the console's dead-letter page (`src/console/dead_letters.rs`):
 //! look into the dead-letter queue, replay what died once its cause is fixed, and purge
 //! what is old. Both doors call these functions and print these sentences. Nothing here
 //! loses a message: a dead letter leaves the queue only by an ack, and that ack comes

@@ -13,7 +13,6 @@ pub mod migrate;
 pub mod records;
 pub mod runtime;
 pub mod submit;
-pub mod worker;
 
 use std::sync::Arc;
 use std::time::Duration;

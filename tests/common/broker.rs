@@ -16,10 +16,10 @@ use ticket_agent::config::Settings;
 use ticket_agent::model::ChatModel;
 use ticket_agent::queue::messages::ApprovalMessage;
 use ticket_agent::queue::records::TicketRecords;
-use ticket_agent::queue::worker::{Worker, WorkerApp, WorkerStats};
 use ticket_agent::queue::{
     Topology, confirm_channel, connect, publish_confirmed, queue_state, submit,
 };
+use ticket_agent::worker::{Worker, WorkerApp, WorkerStats};
 use tokio::sync::oneshot;
 
 /// A test's own corner of the broker and of Redis.

@@ -1,4 +1,4 @@
-//! The console's dead-letter page (`src/approvals/dead_letters.rs`) over HTTP, against
+//! The console's dead-letter page (`src/console/dead_letters.rs`) over HTTP, against
 //! the local RabbitMQ and Redis, each test in its own corner (a unique prefix, deleted
 //! after). The claims: operators and reviewers are separate roles, neither token nor
 //! session opening the other's pages; every change without the session's CSRF token is

@@ -15,8 +15,8 @@ use ticket_agent::executor::{Effects, MemoryOutbox, execute_approved};
 use ticket_agent::idempotency::MemoryStore;
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::queue::messages::{ApprovalMessage, Finished, Sealed};
-use ticket_agent::queue::worker::{Disposition, Worker};
 use ticket_agent::queue::{connect, header_str};
+use ticket_agent::worker::{Disposition, Worker};
 
 impl Env {
     /// A test's own corner under `ta-test-{name}-…`, with this file's settings: three

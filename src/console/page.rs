@@ -1,0 +1,54 @@
+//! The frame every console page is drawn in: the document head (with the viewport a
+//! phone needs to lay the page out at its own width), the header with the role's
+//! navigation, the title, and the one stylesheet.
+
+use axum::response::Html;
+use maud::{DOCTYPE, Markup, html};
+
+/// A fixed table layout and breakable words keep every page within the window's width
+/// (the browser test checks it): ids, keys and customer text wrap instead.
+const CSS: &str = "body{font-family:system-ui,sans-serif;margin:0;color:#222}header{background:#223;color:#fff;padding:.6em 1em;display:flex;flex-wrap:wrap;gap:2em;align-items:center}header a{color:#cde}main{padding:1em}table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{border:1px solid #ccc;padding:.4em;vertical-align:top;text-align:left;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}input[type=text]{max-width:100%;box-sizing:border-box}input[type=number]{width:6em}.inline{display:inline}.actions form{margin:.2em 0}.status{font-weight:bold}.warn{background:#fff3cd;padding:.5em;border:1px solid #e0c060}.bad{background:#f8d7da;padding:.5em;border:1px solid #d08080}fieldset{margin:1em 0}";
+
+/// Whose pages these are: the name in the header and the title.
+#[derive(Debug, Clone, Copy)]
+pub enum Face {
+    /// The reviewers' approvals pages.
+    Approvals,
+    /// The operators' dead-letter pages.
+    DeadLetters,
+}
+
+impl Face {
+    fn name(self) -> &'static str {
+        match self {
+            Face::Approvals => "ticket-agent approvals",
+            Face::DeadLetters => "ticket-agent dead letters",
+        }
+    }
+}
+
+/// A whole page: `nav` (the signed-in role's links and sign-out form) in the header,
+/// `title` over `body`.
+pub fn frame(face: Face, title: &str, nav: Option<Markup>, body: Markup) -> Html<String> {
+    Html(
+        html! {
+            (DOCTYPE)
+            html lang="en" {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    title { (title) " — " (face.name()) }
+                    style { (maud::PreEscaped(CSS)) }
+                }
+                body {
+                    header {
+                        strong { (face.name()) }
+                        @if let Some(nav) = nav { nav { (nav) } }
+                    }
+                    main { h1 { (title) } (body) }
+                }
+            }
+        }
+        .into_string(),
+    )
+}
