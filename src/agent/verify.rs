@@ -58,7 +58,9 @@ pub fn verify(
 /// to these (and to every order a tool was asked about).
 pub fn ticket_orders(ticket: &Ticket, ids: &OrderIdPattern) -> Vec<String> {
     let mut out: Vec<String> = ticket.order_id.iter().map(|o| o.to_string()).collect();
-    let text = format!("{}\n{}", ticket.subject, ticket.body);
+    // The quoted earlier messages name orders of this conversation too.
+    let quoted = ticket.quoted.as_deref().unwrap_or_default();
+    let text = format!("{}\n{}\n{quoted}", ticket.subject, ticket.body);
     for (start, id) in ids.find(&text) {
         let before = text[..start].chars().next_back();
         // "$2499" and "12.5000" are amounts, not ids.

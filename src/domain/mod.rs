@@ -8,12 +8,15 @@
 //! - [`money`]: amounts as whole cents; [`amount`]: amounts as customers write them.
 //! - [`order_id`]: which words of a shop's text are its order ids.
 //! - [`clock`]: where "now" comes from.
-//! - [`text`]: text made storable (control characters) at the boundary.
+//! - [`text`]: text made storable (control characters) at the boundary;
+//!   [`normalize`]: a ticket's text as the agent reads it (HTML, Unicode, white space,
+//!   quoted replies and signatures set apart).
 
 pub mod amount;
 pub mod approval;
 pub mod clock;
 pub mod money;
+pub mod normalize;
 pub mod order_id;
 pub mod outcome;
 pub mod text;

@@ -127,15 +127,26 @@ id_newtype!(
     OrderId
 );
 
-/// A validated support ticket.
+/// A validated support ticket. It serializes as it was received (the `body` as sent,
+/// control characters aside), so that a ticket passed on through a queue is read again
+/// the same way at the other end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Ticket {
     /// Unique per ticket; the key of every idempotency record about it.
     pub ticket_id: TicketId,
-    /// The subject line.
+    /// The subject line, tidied ([`super::normalize::tidy`]).
     pub subject: String,
-    /// The customer's text.
+    /// The customer's own words, as the agent reads them: HTML as text, Unicode and
+    /// white space normalized, quoted earlier messages and the signature set apart
+    /// ([`super::normalize`]).
+    #[serde(skip)]
     pub body: String,
+    /// What came with the customer's words: the quoted reply chain and the signature.
+    #[serde(skip)]
+    pub quoted: Option<String>,
+    /// The body as received (control characters stripped), kept on the record.
+    #[serde(rename = "body")]
+    pub received_body: String,
     /// Who wrote it; tools see only this customer's data.
     pub customer_id: CustomerId,
     /// The order the ticket is about, when the form had one.
@@ -180,8 +191,9 @@ impl RawTicket {
             Some(raw) => Some(OrderId::parse(raw, "order_id")?),
         };
         // Stripped before measuring, so that what is measured is what is kept.
-        let subject = strip(self.subject.unwrap_or_default());
-        let body = strip(self.body.unwrap_or_default());
+        let subject = super::normalize::tidy(&strip(self.subject.unwrap_or_default()));
+        let received_body = strip(self.body.unwrap_or_default());
+        let body = &received_body;
         if subject.len() > MAX_SUBJECT_BYTES {
             return Err(TicketError::TooLong {
                 field: "subject",
@@ -196,13 +208,16 @@ impl RawTicket {
                 max: max_body_bytes,
             });
         }
-        if subject.trim().is_empty() && body.trim().is_empty() {
+        let read = super::normalize::normalize(body);
+        if subject.is_empty() && read.own.is_empty() {
             return Err(TicketError::Empty { field: "body" });
         }
         Ok(Ticket {
             ticket_id,
             subject,
-            body,
+            body: read.own,
+            quoted: read.quoted,
+            received_body,
             customer_id,
             order_id,
         })

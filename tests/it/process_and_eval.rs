@@ -281,3 +281,38 @@ async fn a_fact_missing_from_the_customer_message_fails_the_case_and_is_counted(
     let err = format!("{:#}", load_cases(dir.path()).unwrap_err());
     assert!(err.contains("bad.json"), "{err}");
 }
+
+#[tokio::test]
+async fn an_html_status_question_that_quotes_a_refund_reply_is_answered_as_a_status_question() {
+    let (agent, _) = agent_with(Arc::new(RulesModel::new())).await;
+    // As a help desk sends it: HTML, entities, and our earlier reply quoted below.
+    let body = "<div dir=\"ltr\"><p>Hi,&nbsp;where&#39;s my keyboard? It still hasn&#39;t arrived.</p>\
+        <div class=\"gmail_quote\">On Mon, 23 Nov 2026, Shop Support &lt;help@shop.example&gt; wrote:<br>\
+        <blockquote>If it arrives damaged, use our reimbursement form for a refund.</blockquote></div></div>";
+    let input = json!({
+        "ticket_id": "HTML-1", "customer_id": "C001", "order_id": "O1002",
+        "subject": "Re: your order", "body": body,
+    })
+    .to_string();
+    let mut out = Vec::new();
+    let summary = process(
+        &agent,
+        &input,
+        32 * 1024,
+        1,
+        false,
+        &mut out,
+        &mut Collect(Vec::new()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(summary.tickets(), 1);
+    let o: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(o["outcome"], "resolved", "{o}");
+    assert!(o["actions"].as_array().unwrap().is_empty(), "{o}");
+    let message = o["message"].as_str().unwrap();
+    assert!(
+        !message.contains("<") && !message.contains("&nbsp;") && message.contains("O1002"),
+        "{message}"
+    );
+}

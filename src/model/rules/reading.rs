@@ -28,7 +28,9 @@ impl TicketText {
     pub(super) fn new(ticket: &Value) -> Self {
         let s = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
         let subject = s("subject");
-        let (body, quoted) = strip_quotes_and_signature(&s("body"));
+        // The ticket's boundary set the quoted reply chain and the signature apart
+        // (`domain::normalize`).
+        let (body, quoted) = (s("body"), s("quoted"));
         Self {
             ticket_id: s("ticket_id"),
             customer_id: s("customer_id"),
@@ -42,31 +44,6 @@ impl TicketText {
             quoted,
         }
     }
-}
-
-/// The body without quoted replies and signatures, and what was left out.
-pub(super) fn strip_quotes_and_signature(body: &str) -> (String, String) {
-    static WROTE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^\s*(on .{3,120} wrote:|-{2,} ?original message ?-{2,}|from: .+)$")
-            .unwrap()
-    });
-    let mut out = Vec::new();
-    let mut quoted = Vec::new();
-    let mut lines = body.lines();
-    for line in lines.by_ref() {
-        let t = line.trim_end();
-        if t == "--" || t == "-- " || WROTE.is_match(t) {
-            quoted.push(t);
-            break;
-        }
-        if t.trim_start().starts_with('>') {
-            quoted.push(t);
-            continue;
-        }
-        out.push(t);
-    }
-    quoted.extend(lines);
-    (out.join("\n"), quoted.join("\n"))
 }
 
 re!(

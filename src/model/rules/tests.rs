@@ -11,11 +11,20 @@ use super::*;
 use crate::model::intent::Intent;
 use crate::tools::contracts::ORDER_LOOKUP;
 
+/// The ticket's text as the rules model reads it: through the ticket's boundary and the
+/// rendered prompt, as in production.
 fn text(subject: &str, body: &str, order: Option<&str>) -> TicketText {
-    TicketText::new(&json!({
-        "ticket_id": "T1", "customer_id": "C001", "order_id": order,
-        "subject": subject, "body": body
-    }))
+    let ticket = crate::domain::ticket::RawTicket {
+        ticket_id: Some("T1".into()),
+        customer_id: Some("C001".into()),
+        order_id: order.map(str::to_string),
+        subject: Some(subject.into()),
+        body: Some(body.into()),
+    }
+    .validate(100_000)
+    .expect("a valid ticket");
+    let rendered = crate::prompt::render_ticket(&ticket);
+    TicketText::new(&crate::prompt::parse_rendered_ticket(&rendered).expect("rendered"))
 }
 
 #[test]

@@ -1,0 +1,216 @@
+//! A ticket's text as the agent reads it, made once at the boundary from what the help
+//! desk sent: HTML turned into text (entities decoded, paragraphs and list items on
+//! lines of their own), Unicode in its compatibility form (NFKC: a full-width `ＯＲＤ`
+//! and a ligature read as the plain letters), white space tidied, and the quoted reply
+//! chain and the signature set apart from the customer's own words.
+//!
+//! Mail and help desks send the whole conversation: a reply quotes our last answer
+//! and the customer's earlier message, and a signature follows. Read as one text, a
+//! word in a quote ("reimbursement form") or an order number in a signature is taken
+//! for what the customer asks now. What is set apart is kept ([`Normalized::quoted`]),
+//! marked, for whoever wants the context; the text as received stays on the ticket
+//! too.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use unicode_normalization::UnicodeNormalization;
+
+/// A body split into what the customer wrote now and what came with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Normalized {
+    /// The customer's own words.
+    pub own: String,
+    /// The quoted earlier messages and the signature, in order, when there were any.
+    pub quoted: Option<String>,
+}
+
+/// Tags that mark a body as HTML (an opening or closing tag of the kinds mail and
+/// help-desk editors write), or an entity.
+static HTML: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)<\s*/?\s*(?:html|head|body|div|p|br|span|table|tbody|tr|td|th|ul|ol|li|blockquote|a|b|i|u|strong|em|font|h[1-6]|img|hr|pre|code|section|article|center|small)\b[^>]*>|&(?:nbsp|amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-f]{1,6});",
+    )
+    .expect("the HTML pattern compiles")
+});
+
+/// The line a quoted earlier message starts with, everything after it included: a
+/// reply header ("On Mon, 3 Jun 2024, Shop <help@shop.example> wrote:", its common
+/// translations), an Outlook-style separator or header block.
+static QUOTE_START: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^\s*(?:
+            (?:on|am|le|el|il|op|em)\s.{4,200}\s(?:wrote|schrieb|a\s+écrit|escribió|ha\s+scritto|schreef|escreveu)\s*:\s*$
+          | -{2,}\s*(?:original\s+message|forwarded\s+message|ursprüngliche\s+nachricht|message\s+d'origine|mensaje\s+original)\s*-{2,}
+          | _{10,}\s*$
+          | from:\s.+\s*$
+        )",
+    )
+    .expect("the quote pattern compiles")
+});
+
+/// A signature's opening line: the conventional `-- ` and its trimmed form.
+fn signature_start(line: &str) -> bool {
+    matches!(line.trim_end(), "--" | "—" | "__")
+}
+
+/// Whether `text` reads as HTML.
+pub fn is_html(text: &str) -> bool {
+    HTML.is_match(text)
+}
+
+/// `text` as HTML turned into plain text: entities decoded, block elements and line
+/// breaks as new lines, list items each on a line, link targets dropped, quotes
+/// (`<blockquote>`) marked `> `. Text that is not HTML comes back as it is.
+pub fn html_to_text(text: &str) -> String {
+    if !is_html(text) {
+        return text.to_string();
+    }
+    html2text::config::plain_no_decorate()
+        .raw_mode(true)
+        .allow_width_overflow()
+        .string_from_read(text.as_bytes(), 100_000)
+        // Only a renderer failure lands here: the text as sent is better than nothing.
+        .unwrap_or_else(|_| text.to_string())
+}
+
+/// `text` in NFKC with its white space tidied: no-break and other Unicode spaces as
+/// plain spaces, runs of spaces as one, lines trimmed, no more than one blank line in
+/// a row, none at either end.
+pub fn tidy(text: &str) -> String {
+    let nfkc: String = text.nfkc().collect();
+    let mut out = String::with_capacity(nfkc.len());
+    let mut blank_run = 0;
+    for line in nfkc.lines() {
+        let line: String = line
+            .split(|c: char| c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if line.is_empty() {
+            blank_run += 1;
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(if blank_run > 0 { "\n\n" } else { "\n" });
+        }
+        blank_run = 0;
+        out.push_str(&line);
+    }
+    out
+}
+
+/// The body the agent reads: [`html_to_text`], [`tidy`], then the quoted chain and the
+/// signature set apart: `>` lines wherever they stand (a customer may answer between
+/// them), and everything from a reply header or a signature's opening line on. When
+/// nothing would be left of the customer's own words (a forward with no note), the
+/// whole text is theirs.
+pub fn normalize(body: &str) -> Normalized {
+    let text = tidy(&html_to_text(body));
+    let (mut own, mut quoted) = (Vec::new(), Vec::new());
+    let mut rest_quoted = false;
+    for line in text.lines() {
+        rest_quoted = rest_quoted || QUOTE_START.is_match(line) || signature_start(line);
+        if rest_quoted || line.starts_with('>') {
+            quoted.push(line);
+        } else {
+            own.push(line);
+        }
+    }
+    let own = tidy(&own.join("\n"));
+    if own.is_empty() || quoted.is_empty() {
+        return Normalized {
+            own: text,
+            quoted: None,
+        };
+    }
+    Normalized {
+        own,
+        quoted: Some(quoted.join("\n")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_from_a_help_desk_reads_as_its_text() {
+        let body = "<div dir=\"ltr\"><p>Hi,&nbsp;where&#39;s my order&nbsp;#1042?</p><ul><li>blue mug</li><li>red mug</li></ul><br>Thanks &amp; regards</div>";
+        let n = normalize(body);
+        // Paragraph spacing and list bullets are the renderer's; the lines are the text's.
+        let lines: Vec<&str> = n
+            .own
+            .lines()
+            .map(|l| l.trim_start_matches(['*', '-', ' ']).trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "Hi, where's my order #1042?",
+                "blue mug",
+                "red mug",
+                "Thanks & regards"
+            ]
+        );
+        assert!(n.quoted.is_none());
+    }
+
+    #[test]
+    fn plain_text_with_angle_brackets_is_not_taken_for_html() {
+        let body = "I paid <5 dollars for shipping and 3 > 2 items arrived";
+        assert!(!is_html(body));
+        assert_eq!(normalize(body).own, body);
+    }
+
+    #[test]
+    fn a_quoted_reply_chain_and_a_signature_are_set_apart_and_kept() {
+        let body = "The refund hasn't arrived yet.\n\nOn Mon, 3 Jun 2024, Shop Support <help@shop.example> wrote:\n> You can use our reimbursement form.\n> Order 1042";
+        let n = normalize(body);
+        assert_eq!(n.own, "The refund hasn't arrived yet.");
+        assert!(n.quoted.as_deref().unwrap().contains("reimbursement form"));
+
+        let body = "Where is order 1042?\n-- \nJane Doe\nOrder desk 555-0199";
+        let n = normalize(body);
+        assert_eq!(n.own, "Where is order 1042?");
+        assert_eq!(
+            n.quoted.as_deref(),
+            Some("--\nJane Doe\nOrder desk 555-0199")
+        );
+
+        let html = "<p>Still nothing.</p><blockquote>Your parcel left on Monday.</blockquote>";
+        let n = normalize(html);
+        assert_eq!(n.own, "Still nothing.");
+        assert!(n.quoted.unwrap().contains("Your parcel left on Monday."));
+    }
+
+    #[test]
+    fn an_answer_written_between_quoted_lines_stays_the_customers() {
+        let body = "> Which order is it about?\nOrder 1042, the blue mug.\n> Thanks";
+        let n = normalize(body);
+        assert_eq!(n.own, "Order 1042, the blue mug.");
+        assert_eq!(
+            n.quoted.as_deref(),
+            Some("> Which order is it about?\n> Thanks")
+        );
+    }
+
+    #[test]
+    fn a_forward_with_no_note_is_read_whole() {
+        let body = "---------- Forwarded message ---------\nFrom: Jane <j@example.com>\nWhere is my order 1042?";
+        let n = normalize(body);
+        assert_eq!(n.own, tidy(body));
+        assert!(n.quoted.is_none());
+    }
+
+    #[test]
+    fn compatibility_forms_and_odd_spaces_read_as_plain_text() {
+        assert_eq!(
+            tidy("ＯＲＤ-１０４２\u{a0}\u{a0}is\u{2003}late"),
+            "ORD-1042 is late"
+        );
+        assert_eq!(tidy("  a  \n\n\n\n b \n"), "a\n\nb");
+        assert_eq!(tidy("ﬁnally"), "finally");
+    }
+}
