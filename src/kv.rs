@@ -214,7 +214,23 @@ pub fn untag<'a>(key: &'a str, before: &str) -> Option<&'a str> {
 /// # Errors
 /// A URL that does not parse, or Redis unreachable now.
 pub async fn connect(target: impl Into<Target>) -> Result<Conn, StoreError> {
-    match target.into() {
+    let target = target.into();
+    // Where it tried, host and port only (a URL may carry a password).
+    let at = match &target {
+        Target::Single(url) => crate::config::secret_url::host_port(url),
+        Target::Cluster(nodes) => nodes
+            .iter()
+            .map(|n| crate::config::secret_url::host_port(n))
+            .collect::<Vec<_>>()
+            .join(","),
+    };
+    connect_to(target)
+        .await
+        .map_err(|e| StoreError::Unavailable(format!("Redis at {at}: {e}")))
+}
+
+async fn connect_to(target: Target) -> Result<Conn, redis::RedisError> {
+    match target {
         Target::Single(url) => {
             let client = redis::Client::open(url.as_str())?;
             let config = redis::aio::ConnectionManagerConfig::new()

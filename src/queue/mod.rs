@@ -526,8 +526,8 @@ pub fn endpoints(url: &str) -> Vec<&str> {
 /// Opens a connection (with a name the management UI shows) to the first endpoint of
 /// `url` ([`endpoints`]) that answers, in their order. Every caller reconnects through
 /// here after a lost connection, so a node that stops is failed over from, and the
-/// first node is taken back once it answers again. Endpoints are named by position,
-/// never by URL: credentials may sit in it.
+/// first node is taken back once it answers again. Endpoints are named by position and
+/// `host:port`, never by URL: credentials may sit in it.
 ///
 /// # Errors
 /// When no endpoint can be reached or every one refuses the credentials.
@@ -556,7 +556,11 @@ pub async fn connect(url: &str, name: &str) -> anyhow::Result<Connection> {
         if endpoints.len() > 1 {
             tracing::warn!(endpoint = i + 1, of = endpoints.len(), error = %error, "a RabbitMQ endpoint did not answer");
         }
-        failures.push(format!("endpoint {}: {error}", i + 1));
+        failures.push(format!(
+            "endpoint {} ({}): {error}",
+            i + 1,
+            crate::config::secret_url::host_port(endpoint)
+        ));
     }
     anyhow::bail!(
         "connecting to RabbitMQ (amqp.url, {} endpoint(s)): {}",

@@ -755,16 +755,30 @@ async fn a_worker_whose_first_endpoint_is_down_connects_through_the_next_and_fin
 }
 
 #[tokio::test]
-async fn no_endpoint_answering_is_an_error_naming_each_by_position_and_no_credentials() {
+async fn no_endpoint_answering_is_an_error_naming_each_by_position_and_address_and_no_credentials()
+{
     let (a, b) = (closed_port(), closed_port());
     let url =
         format!("amqp://guest:s3cret@127.0.0.1:{a}/%2f,amqp://guest:s3cret@127.0.0.1:{b}/%2f");
     let error = format!("{:#}", connect(&url, "test").await.err().unwrap());
     assert!(error.contains("2 endpoint(s)"), "{error}");
     assert!(
-        error.contains("endpoint 1:") && error.contains("endpoint 2:"),
+        error.contains(&format!("endpoint 1 (127.0.0.1:{a}):"))
+            && error.contains(&format!("endpoint 2 (127.0.0.1:{b}):")),
         "{error}"
     );
+    assert!(!error.contains("s3cret"), "{error}");
+}
+
+#[tokio::test]
+async fn redis_not_answering_is_an_error_naming_its_address_and_no_credentials() {
+    let port = closed_port();
+    let error = ticket_agent::kv::connect(&format!("redis://:s3cret@127.0.0.1:{port}/0"))
+        .await
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains(&format!("Redis at 127.0.0.1:{port}")), "{error}");
     assert!(!error.contains("s3cret"), "{error}");
 }
 
