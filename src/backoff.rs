@@ -80,7 +80,7 @@ impl Backoff {
                 Err(e) => e,
             };
             let wait = self.delay(retry);
-            if !transient(&error) || tokio::time::Instant::now() + wait > deadline {
+            if !transient(&error) || tokio::time::Instant::now() + wait >= deadline {
                 return Err(error);
             }
             waiting(&error, wait);

@@ -47,20 +47,16 @@ impl StoreError {
     }
 }
 
-/// How long a service waits at start for a store that is away (a crash, a failover, a
-/// restart of the whole stack in any order) before it gives up.
-pub const START_WAIT: Duration = Duration::from_secs(60);
-
 /// Runs `connect`, a service's connection to its stores at start, until it succeeds:
-/// tried again with backoff for up to [`START_WAIT`] while it fails because a store is
-/// unavailable ([`StoreError::is_transient`] anywhere in the error's chain), at once
-/// otherwise (a database that does not exist, a login refused, a bad setting). A
-/// service started, or restarted by its supervisor, while its database or Redis is
-/// briefly away waits for it instead of exiting.
+/// tried again with backoff for up to `wait` (`startup.wait_secs`) while it fails
+/// because a store is unavailable ([`StoreError::is_transient`] anywhere in the error's
+/// chain), at once otherwise (a database that does not exist, a login refused, a bad
+/// setting). A service started, or restarted by its supervisor, while its database or
+/// Redis is briefly away waits for it instead of exiting.
 ///
 /// # Errors
 /// The last failure of `connect`.
-pub async fn when_up<T, F, Fut>(what: &str, connect: F) -> anyhow::Result<T>
+pub async fn when_up<T, F, Fut>(what: &str, wait: Duration, connect: F) -> anyhow::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<T>>,
@@ -68,7 +64,7 @@ where
     let backoff = crate::backoff::Backoff::new(Duration::from_millis(200), Duration::from_secs(5));
     backoff
         .retry(
-            tokio::time::Instant::now() + START_WAIT,
+            tokio::time::Instant::now() + wait,
             connect,
             |e: &anyhow::Error| {
                 e.chain()

@@ -67,9 +67,15 @@ async fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
             file,
             concurrency,
             trace,
+            unordered,
         } => {
             let input = cli::read_input(file.as_deref())?;
-            cli::process(&settings, &input, concurrency, trace, out).await
+            let args = cli::ProcessArgs {
+                concurrency,
+                with_trace: trace,
+                unordered,
+            };
+            cli::process(&settings, &input, args, out).await
         }
         Command::Eval {
             cases,

@@ -1,7 +1,8 @@
 //! `ticket-agent process`: the main job in embedded mode.
 //!
 //! Reads tickets as JSON Lines, runs them concurrently (bounded), and writes one JSON
-//! line per ticket with its verified outcome. A bad line is reported with its line
+//! line per ticket with its verified outcome, in the input's order (or, asked, in the
+//! order they finish). A bad line is reported with its line
 //! number and the run goes on. Where the lines come from and where the report goes
 //! (stdout, a terminal with a progress bar) is the caller's choice.
 
@@ -9,6 +10,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use futures::StreamExt;
+use futures::stream::FuturesUnordered;
 use serde::Serialize;
 use serde_json::Value;
 use tracing::Instrument;
@@ -130,6 +132,11 @@ pub struct Summary {
     pub models: Vec<ModelUse>,
     /// With a cascade: tickets by the tier that answered them, and what each cost.
     pub tiers: Tiers,
+    /// Tickets escalated because the model could not be used (`model_error`), and the
+    /// first such reason.
+    pub model_failures: usize,
+    /// See [`Summary::model_failures`].
+    pub first_model_error: Option<String>,
 }
 
 impl Summary {
@@ -138,8 +145,22 @@ impl Summary {
         self.outcomes.values().sum()
     }
 
+    /// Whether every ticket failed on the model: nothing was answered, and the run
+    /// should say so and fail rather than look like a day of escalations.
+    pub fn all_failed_on_the_model(&self) -> bool {
+        self.tickets() > 0 && self.model_failures == self.tickets()
+    }
+
     /// Counts one finished run.
     pub fn add(&mut self, run: &TicketRun) {
+        if let crate::domain::outcome::Outcome::Escalated {
+            reason,
+            category: EscalationCategory::ModelError,
+        } = &run.outcome
+        {
+            self.model_failures += 1;
+            self.first_model_error.get_or_insert_with(|| reason.clone());
+        }
         *self.outcomes.entry(run.outcome.kind()).or_default() += 1;
         self.usage += run.usage;
         self.cost_usd += run.cost_usd;
@@ -319,8 +340,32 @@ pub async fn run_one(agent: &Agent, ticket: &Ticket) -> TicketRun {
     }
 }
 
-/// Processes the lines of `input`, writing one JSON line per ticket to `out` as each
-/// finishes (so the order follows completion, not input).
+/// The order of the output lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum OutputOrder {
+    /// The input's order: each line is written as soon as every earlier ticket's line
+    /// has been written (the default).
+    #[default]
+    Input,
+    /// The order the tickets finish in (`--unordered`): the first line comes sooner.
+    Finishing,
+}
+
+/// How [`process_with`] runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The largest ticket accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Tickets run at once (at least one).
+    pub concurrency: usize,
+    /// Include each ticket's whole trace in its line.
+    pub with_trace: bool,
+    /// The order of the output lines.
+    pub order: OutputOrder,
+}
+
+/// Processes the lines of `input`, writing one JSON line per ticket to `out` in the
+/// input's order; [`process_with`] with [`OutputOrder::Input`].
 ///
 /// # Errors
 /// Only when writing to `out` fails.
@@ -333,13 +378,41 @@ pub async fn process(
     out: &mut dyn Write,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<Summary> {
+    let options = Options {
+        max_body_bytes,
+        concurrency,
+        with_trace,
+        order: OutputOrder::Input,
+    };
+    process_with(agent, input, options, out, progress).await
+}
+
+/// Processes the lines of `input`, at most `options.concurrency` tickets at once,
+/// writing one JSON line per ticket to `out` in `options.order`.
+///
+/// In the input's order, a finished ticket whose earlier tickets are still running waits
+/// in a reorder buffer keyed by its index, and is written as soon as they all are. The
+/// buffer holds at most `concurrency` lines: a new ticket starts only while the running
+/// and the waiting together are at most `concurrency` (all but the earliest of the
+/// running can end up waiting), so one slow ticket holds back at most that many lines
+/// and never the whole input.
+///
+/// # Errors
+/// Only when writing to `out` fails.
+pub async fn process_with(
+    agent: &Agent,
+    input: &str,
+    options: Options,
+    out: &mut dyn Write,
+    progress: &mut dyn Progress,
+) -> anyhow::Result<Summary> {
     let mut summary = Summary::default();
     let mut tickets = Vec::new();
     for (i, line) in input.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        match Ticket::from_json(line.as_bytes(), max_body_bytes) {
+        match Ticket::from_json(line.as_bytes(), options.max_body_bytes) {
             Ok(t) => tickets.push(t),
             Err(error) => {
                 summary.invalid_lines += 1;
@@ -348,17 +421,51 @@ pub async fn process(
             }
         }
     }
-    let mut runs = futures::stream::iter(tickets.iter().map(|t| run_one(agent, t)))
-        .buffer_unordered(concurrency.max(1));
-    while let Some(run) = runs.next().await {
+    let limit = options.concurrency.max(1);
+    let ordered = options.order == OutputOrder::Input;
+    let mut queue = tickets.iter().enumerate();
+    let mut running = FuturesUnordered::new();
+    // Finished runs waiting for an earlier one, by input index (ordered only).
+    let mut waiting: BTreeMap<usize, TicketRun> = BTreeMap::new();
+    // The index of the next line to write (ordered only).
+    let mut next = 0;
+    loop {
+        while running.len() < limit && (!ordered || running.len() + waiting.len() <= limit) {
+            let Some((i, ticket)) = queue.next() else {
+                break;
+            };
+            running.push(async move { (i, run_one(agent, ticket).await) });
+        }
+        let Some((i, run)) = running.next().await else {
+            break;
+        };
         summary.add(&run);
         ModelUse::merge_into(&mut summary.models, &run.models);
-        serde_json::to_writer(&mut *out, &OutcomeLine::from_run(&run, with_trace))?;
-        out.write_all(b"\n")?;
         progress.tick();
+        if !ordered {
+            write_line(out, &run, options.with_trace)?;
+            continue;
+        }
+        waiting.insert(i, run);
+        while let Some(run) = waiting.remove(&next) {
+            write_line(out, &run, options.with_trace)?;
+            next += 1;
+        }
+        debug_assert!(
+            waiting.len() <= limit,
+            "the reorder buffer outgrew its bound"
+        );
     }
+    debug_assert!(waiting.is_empty(), "every finished line was written");
     out.flush()?;
     Ok(summary)
+}
+
+/// Writes one outcome line.
+fn write_line(out: &mut dyn Write, run: &TicketRun, with_trace: bool) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, &OutcomeLine::from_run(run, with_trace))?;
+    out.write_all(b"\n")?;
+    Ok(())
 }
 
 /// Counts the non-empty lines (the progress bar's length).

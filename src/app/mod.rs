@@ -110,7 +110,8 @@ pub async fn worker_app(settings: Settings) -> anyhow::Result<WorkerApp> {
     #[cfg(unix)]
     raise_open_files(settings.worker.concurrency as u64 + WORKER_SPARE_FILES);
     let agent = configured_agent(&settings).await?;
-    crate::kv::when_up("the worker's Redis", || {
+    let wait = Duration::from_secs(settings.startup.wait_secs);
+    crate::kv::when_up("the worker's Redis", wait, || {
         WorkerApp::build(settings.clone(), agent.clone())
     })
     .await
@@ -184,11 +185,12 @@ pub async fn approvals(
 /// As [`approvals`] and [`ApprovalsApp::build`].
 pub async fn approvals_app(settings: Settings) -> anyhow::Result<ApprovalsApp> {
     let publish = PublishChannel::default();
-    let core = crate::kv::when_up("the approvals' database and Redis", || {
+    let wait = Duration::from_secs(settings.startup.wait_secs);
+    let core = crate::kv::when_up("the approvals' database and Redis", wait, || {
         approvals(&settings, Arc::new(publish.clone()))
     })
     .await?;
-    crate::kv::when_up("the dead-letter page's Redis", || {
+    crate::kv::when_up("the dead-letter page's Redis", wait, || {
         ApprovalsApp::build(settings.clone(), core.clone(), publish.clone())
     })
     .await

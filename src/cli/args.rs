@@ -25,7 +25,8 @@ pub struct Cli {
 /// One subcommand per job the binary does.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Runs tickets from a JSON Lines file (or - for stdin) and prints one outcome per line.
+    /// Runs tickets from a JSON Lines file (or - for stdin) and prints one outcome per line,
+    /// in the input's order.
     Process {
         /// The tickets; `-` or nothing reads stdin.
         file: Option<PathBuf>,
@@ -35,6 +36,10 @@ pub enum Command {
         /// Include each ticket's whole trace in its line.
         #[arg(long)]
         trace: bool,
+        /// Print each outcome as its ticket finishes, not in the input's order: the first
+        /// line comes sooner and a slow ticket holds back no other.
+        #[arg(long)]
+        unordered: bool,
     },
     /// Prints the tool contracts as JSON, exactly as a model receives them.
     Tools,

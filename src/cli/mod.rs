@@ -230,33 +230,56 @@ async fn announce_search(settings: &Settings, fetch: bool) {
     eprintln!("{}", app::search_mode(settings).await);
 }
 
-/// `process`: one outcome line per ticket of `input` to `out`; exits 1 when a line
-/// was invalid.
+/// What `process` runs: `concurrency` falls back to `agent.concurrency`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ProcessArgs {
+    /// Tickets run at once.
+    pub concurrency: Option<usize>,
+    /// Include each ticket's whole trace in its line.
+    pub with_trace: bool,
+    /// Lines in the order the tickets finish, not the input's (`--unordered`).
+    pub unordered: bool,
+}
+
+/// `process`: one outcome line per ticket of `input` to `out`, in the input's order
+/// unless `unordered`; exits 1 when a line was invalid, or when every ticket failed on
+/// the model (saying why in one line).
 ///
 /// # Errors
 /// The agent failing to build, or `out` failing.
 pub async fn process(
     settings: &Settings,
     input: &str,
-    concurrency: Option<usize>,
-    with_trace: bool,
+    args: ProcessArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     announce_search(settings, true).await;
     let agent = app::configured_agent(settings).await?;
     let mut bar = Bar::new(crate::process::count_lines(input));
-    let summary = crate::process::process(
-        &agent,
-        input,
-        settings.agent.max_body_bytes,
-        concurrency.unwrap_or(settings.agent.concurrency),
-        with_trace,
-        out,
-        &mut bar,
-    )
-    .await?;
+    let options = crate::process::Options {
+        max_body_bytes: settings.agent.max_body_bytes,
+        concurrency: args.concurrency.unwrap_or(settings.agent.concurrency),
+        with_trace: args.with_trace,
+        order: if args.unordered {
+            crate::process::OutputOrder::Finishing
+        } else {
+            crate::process::OutputOrder::Input
+        },
+    };
+    let summary = crate::process::process_with(&agent, input, options, out, &mut bar).await?;
     bar.finish();
     eprintln!("{summary}");
+    if summary.all_failed_on_the_model() {
+        eprintln!(
+            "error: every ticket failed on the model ({}): {}",
+            agent.model().label(),
+            summary
+                .first_model_error
+                .as_deref()
+                .unwrap_or("no reason given")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(exit(summary.invalid_lines == 0))
 }
 

@@ -3,12 +3,16 @@
 //! The defaults compiled into the binary (a copy of `config/default.toml`), then
 //! `config/default.toml` and `config/{TICKET_AGENT_ENV}.toml` from the configuration
 //! folder when they exist, then environment variables `TICKET_AGENT__SECTION__KEY`.
-//! An invalid value fails at start and names its key. Secrets are never read from a
-//! file: settings hold only the *name* of the environment variable with a key.
+//! An invalid value fails at start and names its key; a `TICKET_AGENT__…` variable that
+//! names no setting is warned about at start, with the nearest one ([`unknown_settings`]).
+//! Secrets are never read from a file: settings hold only the *name* of the environment
+//! variable with a key.
 
 pub mod secret_url;
+mod unknown_env;
 
 pub use secret_url::SecretUrl;
+pub use unknown_env::{UnknownSetting, unknown_settings};
 
 use std::path::{Path, PathBuf};
 
@@ -52,6 +56,16 @@ pub struct Settings {
     pub ingest: IngestSettings,
     /// The help-desk connectors (Zendesk, the generic webhook).
     pub connector: ConnectorSettings,
+    /// How a service starts while a store is away.
+    pub startup: StartupSettings,
+}
+
+/// How a service starts while PostgreSQL or Redis does not answer yet.
+#[derive(Debug, Clone, Deserialize)]
+pub struct StartupSettings {
+    /// How long `worker` and `approvals serve` wait, trying again with backoff, for a
+    /// store that does not answer at start; 0: fail at once.
+    pub wait_secs: u64,
 }
 
 /// Trace export over OTLP/HTTP (docs/operations.md, "Tracing").
@@ -430,6 +444,33 @@ impl TokenLimitField {
             }
         }
     }
+}
+
+/// Whether an OpenAI-compatible server at `base_url` is one that asks for an API key:
+/// any host but a local one (loopback, a private address, a single-label or `.local`,
+/// `.internal`, `.svc` name: a llama.cpp, vLLM or Ollama beside the worker needs none).
+pub fn needs_api_key(base_url: &str) -> bool {
+    let host = url_host(base_url);
+    if let Ok(ip) = host.parse::<std::net::IpAddr>() {
+        return match ip {
+            std::net::IpAddr::V4(v4) => {
+                !(v4.is_loopback() || v4.is_private() || v4.is_link_local() || v4.is_unspecified())
+            }
+            std::net::IpAddr::V6(v6) => !(v6.is_loopback() || v6.is_unspecified()),
+        };
+    }
+    let local = host == "localhost"
+        || !host.contains('.')
+        || [
+            ".local",
+            ".internal",
+            ".svc",
+            ".localhost",
+            ".cluster.local",
+        ]
+        .iter()
+        .any(|suffix| host.ends_with(suffix));
+    !local
 }
 
 /// The host of a URL, lower-cased, without scheme, credentials, port or path.
@@ -897,12 +938,15 @@ pub fn secret_from_env(name: &str) -> Option<SecretString> {
 
 impl Settings {
     /// Loads the layers from the configuration folder (`config` unless
-    /// `TICKET_AGENT_CONFIG_DIR` names another) and the environment.
+    /// `TICKET_AGENT_CONFIG_DIR` names another) and the environment, and warns (once per
+    /// process, once logging is set up) of each `TICKET_AGENT__…` variable that names no
+    /// setting.
     ///
     /// # Errors
     /// A file that does not parse, or a value of the wrong type or out of range; the
     /// message names the key.
     pub fn load() -> anyhow::Result<Self> {
+        unknown_env::warn_unknown_settings();
         let dir = std::env::var_os("TICKET_AGENT_CONFIG_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("config"));
@@ -1084,6 +1128,30 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hosted_api_needs_a_key_and_a_server_beside_the_worker_does_not() {
+        for hosted in [
+            "https://api.openai.com/v1",
+            "https://my-deploy.openai.azure.com/openai",
+            "https://openrouter.ai/api/v1",
+            "http://8.8.8.8:8000/v1",
+        ] {
+            assert!(needs_api_key(hosted), "{hosted}");
+        }
+        for local in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:11434/v1",
+            "http://[::1]:8080",
+            "http://10.1.2.3:8000/v1",
+            "http://192.168.0.7/v1",
+            "http://ollama:11434/v1",
+            "http://vllm.models.svc:8000/v1",
+            "http://llm.internal/v1",
+        ] {
+            assert!(!needs_api_key(local), "{local}");
+        }
+    }
 
     #[test]
     fn the_compiled_in_defaults_load_and_pick_the_rules_model() {

@@ -41,7 +41,11 @@ pub fn host_port(url: &str) -> String {
     let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     let has_port = match host.rsplit_once(':') {
         // `[::1]:5672` has one; a bare `[::1]` does not.
-        Some((h, p)) => !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && (!h.starts_with('[') || h.ends_with(']')),
+        Some((h, p)) => {
+            !p.is_empty()
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (!h.starts_with('[') || h.ends_with(']'))
+        }
         None => false,
     };
     if has_port || host.is_empty() {
@@ -115,9 +119,15 @@ mod tests {
 
     #[test]
     fn an_endpoint_is_named_by_host_and_port_never_by_its_credentials() {
-        assert_eq!(host_port("amqp://guest:secret@10.0.0.5:5673/%2f"), "10.0.0.5:5673");
+        assert_eq!(
+            host_port("amqp://guest:secret@10.0.0.5:5673/%2f"),
+            "10.0.0.5:5673"
+        );
         assert_eq!(host_port("amqp://user:pw@rabbit"), "rabbit:5672");
-        assert_eq!(host_port("rediss://:pw@cache.example.com"), "cache.example.com:6380");
+        assert_eq!(
+            host_port("rediss://:pw@cache.example.com"),
+            "cache.example.com:6380"
+        );
         assert_eq!(host_port("redis://127.0.0.1:6379/0"), "127.0.0.1:6379");
         assert_eq!(host_port("postgres://postgres@db/ticket_agent"), "db:5432");
         assert_eq!(host_port("amqp://[::1]"), "[::1]:5672");

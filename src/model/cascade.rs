@@ -149,6 +149,8 @@ mod tests {
     #[test]
     fn a_tier_that_cannot_judge_itself_may_only_come_last() {
         let mut settings = crate::config::Settings::defaults().model;
+        // A server beside the worker: no key needed to build the tier.
+        settings.openai.base_url = "http://127.0.0.1:8080/v1".into();
         settings.cascade.tiers = vec!["openai".into(), "rules".into()];
         let err = Cascade::from_settings(&settings, None, None).unwrap_err();
         assert!(format!("{err:#}").contains("\"openai\""), "{err:#}");

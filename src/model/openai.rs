@@ -52,14 +52,25 @@ pub struct OpenAiModel {
 impl OpenAiModel {
     /// The model configured in `settings.openai`. The API key is read now from the
     /// environment variable named there; when it is unset no `Authorization` header is
-    /// sent, since local servers such as Ollama or llama.cpp need none.
+    /// sent, since local servers such as Ollama or llama.cpp need none, and a hosted
+    /// API ([`crate::config::needs_api_key`]) is refused here, before any ticket is run
+    /// against it.
     ///
     /// # Errors
-    /// When the key cannot be carried in a header, or the HTTP client cannot be built.
+    /// A hosted API and no key, a key that cannot be carried in a header, or an HTTP
+    /// client that cannot be built.
     pub fn new(settings: &ModelSettings) -> anyhow::Result<Self> {
         let endpoint = &settings.openai;
         let mut headers = HeaderMap::new();
-        if let Some(key) = crate::config::secret_from_env(&endpoint.api_key_env) {
+        let key = crate::config::secret_from_env(&endpoint.api_key_env);
+        if key.is_none() && crate::config::needs_api_key(&endpoint.base_url) {
+            anyhow::bail!(
+                "the openai provider calls {} and needs an API key: set ${} (a server on this machine or network needs none: point model.openai.base_url at it)",
+                crate::config::secret_url::host_port(&endpoint.base_url),
+                endpoint.api_key_env
+            );
+        }
+        if let Some(key) = key {
             headers.insert(
                 AUTHORIZATION,
                 http::secret_header(
@@ -448,6 +459,24 @@ fn arguments(value: Option<Value>) -> ToolArguments {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hosted_api_without_its_key_is_refused_before_any_ticket_and_a_local_server_is_not() {
+        let mut settings = crate::config::Settings::defaults().model;
+        // A variable nobody sets.
+        settings.openai.api_key_env = "TA_TEST_OPENAI_KEY_NOBODY_SETS".into();
+        let refused = OpenAiModel::new(&settings)
+            .err()
+            .expect("no key")
+            .to_string();
+        assert!(
+            refused.contains("api.openai.com")
+                && refused.contains("$TA_TEST_OPENAI_KEY_NOBODY_SETS"),
+            "{refused}"
+        );
+        settings.openai.base_url = "http://127.0.0.1:8080/v1".into();
+        assert!(OpenAiModel::new(&settings).is_ok());
+    }
 
     fn parse(body: Value) -> ChatResponse {
         serde_json::from_value::<WireResponse>(body)

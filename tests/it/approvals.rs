@@ -1922,7 +1922,7 @@ async fn a_database_that_does_not_exist_stops_the_start_at_once_with_its_name() 
     settings.approvals.database_url = (format!("{server}/ta_test_no_such_database")).into();
     settings.approvals.listen = "127.0.0.1:0".into();
     let publisher = std::sync::Arc::new(ticket_agent::queue::PublishChannel::default());
-    let err = ticket_agent::kv::when_up("test", || {
+    let err = ticket_agent::kv::when_up("test", Duration::from_secs(60), || {
         ticket_agent::app::approvals(&settings, publisher.clone())
     })
     .await

@@ -143,6 +143,8 @@ fn approvals_serve_refuses_to_start_without_its_database_and_names_the_url_it_tr
             "postgres://reviewer:hunter2@127.0.0.1:9/ticket_agent",
         )
         .env("TICKET_AGENT__APPROVALS__LISTEN", "127.0.0.1:0")
+        // Not waiting for a database that may come back: the refusal is what is tested.
+        .env("TICKET_AGENT__STARTUP__WAIT_SECS", "0")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output()
@@ -204,4 +206,40 @@ fn process_without_an_embedding_model_to_be_had_runs_lexically_and_says_so_in_on
         !model_dir.exists() || std::fs::read_dir(&model_dir).unwrap().next().is_none(),
         "a failed fetch leaves no half model behind"
     );
+}
+
+#[test]
+fn process_exits_1_saying_why_when_every_ticket_failed_on_the_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("one.jsonl");
+    std::fs::write(
+        &input,
+        r#"{"ticket_id":"M-1","customer_id":"C001","order_id":"O1002","subject":"where","body":"Where is my keyboard?"}"#,
+    )
+    .unwrap();
+    // A model server that is not there (a closed loopback port), asked once.
+    let out = binary()
+        .args(["process", "--model", "openai:any"])
+        .arg(&input)
+        .env(
+            "TICKET_AGENT__MODEL__OPENAI__BASE_URL",
+            "http://127.0.0.1:9/v1",
+        )
+        .env("TICKET_AGENT__MODEL__MAX_RETRIES", "0")
+        .env("TICKET_AGENT__KB__SEMANTIC", "false")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let said: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("error: every ticket failed on the model"))
+        .collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    // The outcome line is still written: the ticket is escalated, not lost.
+    let outcome: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(outcome["category"], "model_error", "{outcome}");
 }

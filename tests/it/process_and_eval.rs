@@ -2,10 +2,13 @@
 //! goes on) and `eval` (a broken agent is caught as unsafe; any case folder runs).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use crate::common::agent_with;
 use async_trait::async_trait;
 use serde_json::{Value, json};
+use ticket_agent::commerce::embedded::World;
 use ticket_agent::config::Settings;
 use ticket_agent::conversation::{
     Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage,
@@ -13,7 +16,9 @@ use ticket_agent::conversation::{
 use ticket_agent::eval::{load_cases, run_eval};
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::{ChatModel, ChatRequest, ChatResponse, ModelError};
-use ticket_agent::process::{BadLine, Progress, process};
+use ticket_agent::process::{
+    BadLine, Options, OutputOrder, Progress, Quiet, Summary, process, process_with,
+};
 
 struct Collect(Vec<BadLine>);
 
@@ -315,4 +320,169 @@ async fn an_html_status_question_that_quotes_a_refund_reply_is_answered_as_a_sta
         !message.contains("<") && !message.contains("&nbsp;") && message.contains("O1002"),
         "{message}"
     );
+}
+
+/// The rules model with the first ticket (`S-01`) made the slowest: its first turn waits
+/// until `others` other tickets have given their final answer (or two seconds, so a
+/// mistake fails the test instead of hanging it), then a little more. Every other ticket
+/// answers at once. Records how many tickets had reached the model when `S-01` went on.
+struct SlowFirstTicket {
+    inner: RulesModel,
+    others: usize,
+    started: AtomicUsize,
+    answered: AtomicUsize,
+    started_when_first_went_on: AtomicUsize,
+}
+
+impl SlowFirstTicket {
+    fn new(others: usize) -> Arc<Self> {
+        Arc::new(Self {
+            inner: RulesModel::new(),
+            others,
+            started: AtomicUsize::new(0),
+            answered: AtomicUsize::new(0),
+            started_when_first_went_on: AtomicUsize::new(0),
+        })
+    }
+
+    fn started_when_first_went_on(&self) -> usize {
+        self.started_when_first_went_on.load(Ordering::SeqCst)
+    }
+}
+
+#[async_trait]
+impl ChatModel for SlowFirstTicket {
+    fn label(&self) -> String {
+        "slow-first-ticket".into()
+    }
+
+    async fn complete(&self, request: ChatRequest<'_>) -> Result<ChatResponse, ModelError> {
+        let ticket =
+            ticket_agent::prompt::parse_rendered_ticket(&request.messages[0].text()).unwrap();
+        let first = ticket["ticket_id"] == "S-01";
+        if request.messages.len() == 1 {
+            self.started.fetch_add(1, Ordering::SeqCst);
+            if first {
+                let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+                while self.answered.load(Ordering::SeqCst) < self.others
+                    && tokio::time::Instant::now() < deadline
+                {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+                // Time for the last of them to be verified and written.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                self.started_when_first_went_on
+                    .store(self.started.load(Ordering::SeqCst), Ordering::SeqCst);
+            }
+        }
+        let response = self.inner.complete(request).await?;
+        if !first && response.stop_reason == StopReason::EndTurn {
+            self.answered.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(response)
+    }
+}
+
+/// `n` password questions, `S-01` … `S-nn`, one a line.
+fn numbered_tickets(n: usize) -> (Vec<String>, String) {
+    let ids: Vec<String> = (1..=n).map(|i| format!("S-{i:02}")).collect();
+    let input = ids
+        .iter()
+        .map(|id| {
+            json!({"ticket_id": id, "customer_id": "C005", "subject": "Password",
+                   "body": "How do I reset my password?"})
+            .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    (ids, input)
+}
+
+/// The ticket ids of `process` output, line by line.
+fn ticket_ids(out: Vec<u8>) -> Vec<String> {
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["ticket_id"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// An agent on `model` with lexical search only (quick to build; search plays no part).
+async fn lexical_agent(model: Arc<SlowFirstTicket>) -> ticket_agent::agent::Agent {
+    let mut settings = Settings::defaults();
+    settings.kb.semantic = false;
+    ticket_agent::app::embedded_agent(&settings, World::fixture(), model)
+        .await
+        .unwrap()
+        .0
+}
+
+/// Runs `input` four at a time on `model`, lines in `order`.
+async fn run_four_at_once(
+    model: Arc<SlowFirstTicket>,
+    input: &str,
+    order: OutputOrder,
+) -> (Vec<String>, Summary) {
+    let agent = lexical_agent(model).await;
+    let options = Options {
+        max_body_bytes: 32 * 1024,
+        concurrency: 4,
+        with_trace: false,
+        order,
+    };
+    let mut out = Vec::new();
+    let summary = process_with(&agent, input, options, &mut out, &mut Quiet)
+        .await
+        .unwrap();
+    (ticket_ids(out), summary)
+}
+
+#[tokio::test]
+async fn process_writes_outcomes_in_input_order_when_the_first_ticket_finishes_last() {
+    let (ids, input) = numbered_tickets(6);
+    let model = SlowFirstTicket::new(4);
+    let (lines, summary) = run_four_at_once(model.clone(), &input, OutputOrder::Input).await;
+    assert_eq!(lines, ids);
+    assert_eq!(summary.tickets(), 6);
+    // S-02 … S-05 ran beside the slow one and finished before it.
+    assert_eq!(model.started_when_first_went_on(), 5);
+
+    // `process` without options keeps the input's order as well.
+    let agent = lexical_agent(SlowFirstTicket::new(4)).await;
+    let mut out = Vec::new();
+    process(&agent, &input, 32 * 1024, 4, false, &mut out, &mut Quiet)
+        .await
+        .unwrap();
+    assert_eq!(ticket_ids(out), ids);
+}
+
+#[tokio::test]
+async fn unordered_process_writes_outcomes_as_they_finish_so_the_slow_first_ticket_comes_last() {
+    let (ids, input) = numbered_tickets(6);
+    let (lines, summary) =
+        run_four_at_once(SlowFirstTicket::new(5), &input, OutputOrder::Finishing).await;
+    assert_eq!(summary.tickets(), 6);
+    assert_eq!(lines.last().map(String::as_str), Some("S-01"), "{lines:?}");
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(sorted, ids);
+}
+
+#[tokio::test]
+async fn a_slow_first_ticket_holds_back_at_most_concurrency_finished_lines_not_the_whole_input() {
+    // Four at once: while S-01 runs, four others may finish and wait for it, and no
+    // fifth, so five tickets have started when it goes on. Unordered, all run past it.
+    let (ids, input) = numbered_tickets(20);
+    let model = SlowFirstTicket::new(4);
+    let (lines, _) = run_four_at_once(model.clone(), &input, OutputOrder::Input).await;
+    assert_eq!(lines, ids);
+    assert_eq!(model.started_when_first_went_on(), 5);
+
+    let model = SlowFirstTicket::new(19);
+    let (lines, _) = run_four_at_once(model.clone(), &input, OutputOrder::Finishing).await;
+    assert_eq!(model.started_when_first_went_on(), 20);
+    assert_eq!(lines.last().map(String::as_str), Some("S-01"));
 }

@@ -778,7 +778,10 @@ async fn redis_not_answering_is_an_error_naming_its_address_and_no_credentials()
         .err()
         .unwrap()
         .to_string();
-    assert!(error.contains(&format!("Redis at 127.0.0.1:{port}")), "{error}");
+    assert!(
+        error.contains(&format!("Redis at 127.0.0.1:{port}")),
+        "{error}"
+    );
     assert!(!error.contains("s3cret"), "{error}");
 }
 
