@@ -544,13 +544,45 @@ impl Metrics {
         }
     }
 
+    /// The build's gauge and the process collector's `process_*` (Linux), registered
+    /// once with the registry.
+    fn with_process_and_build(self) -> Self {
+        let build = IntGaugeVec::new(
+            Opts::new(
+                "ticket_agent_build_info",
+                "The running build: always 1, labelled with its version.",
+            ),
+            &["version"],
+        )
+        .expect("a valid gauge");
+        build.with_label_values(&[env!("CARGO_PKG_VERSION")]).set(1);
+        self.registry
+            .register(Box::new(build))
+            .expect("registered once");
+        #[cfg(target_os = "linux")]
+        self.registry
+            .register(Box::new(
+                prometheus::process_collector::ProcessCollector::for_self(),
+            ))
+            .expect("registered once");
+        self
+    }
+
     /// Everything in the Prometheus text exposition format.
     pub fn render(&self) -> String {
-        let mut out = Vec::new();
-        TextEncoder::new()
-            .encode(&self.registry.gather(), &mut out)
-            .expect("the text encoder writes to memory");
-        String::from_utf8(out).expect("the text format is UTF-8")
+        encode(&self.registry.gather())
+    }
+
+    /// What a process of `role` exports: its own families, the process's (`process_*`)
+    /// and the build's; not the other roles' at zero.
+    pub fn render_for(&self, role: Role) -> String {
+        let families: Vec<_> = self
+            .registry
+            .gather()
+            .into_iter()
+            .filter(|f| role.exports(f.name()))
+            .collect();
+        encode(&families)
     }
 
     /// Records one model call made by the agent loop. `label` is the model's label
@@ -661,7 +693,55 @@ pub fn model_of(label: &str) -> &str {
     label.split_once(':').map_or(label, |(_, model)| model)
 }
 
-static GLOBAL: LazyLock<Metrics> = LazyLock::new(Metrics::new);
+fn encode(families: &[prometheus::proto::MetricFamily]) -> String {
+    let mut out = Vec::new();
+    TextEncoder::new()
+        .encode(families, &mut out)
+        .expect("the text encoder writes to memory");
+    String::from_utf8(out).expect("the text format is UTF-8")
+}
+
+/// Which long-running command a `/metrics` endpoint belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// `ticket-agent worker`.
+    Worker,
+    /// `ticket-agent approvals serve` (its console included).
+    Approvals,
+    /// `ticket-agent ingest serve`.
+    Ingest,
+    /// `ticket-agent connector …`.
+    Connector,
+}
+
+impl Role {
+    /// Whether a process of this role exports the family `name`.
+    pub fn exports(self, name: &str) -> bool {
+        let Some(ours) = name.strip_prefix("ticket_agent_") else {
+            // The process collector's `process_*`.
+            return true;
+        };
+        let any = |prefixes: &[&str]| prefixes.iter().any(|p| ours.starts_with(p));
+        match self {
+            _ if ours == "build_info" => true,
+            Role::Worker => any(&[
+                "tickets_",
+                "ticket_",
+                "tool_calls_",
+                "model_",
+                "cascade_",
+                "deliveries_",
+                "dead_letters_",
+                "publish_refused_",
+            ]),
+            Role::Approvals => any(&["approvals_", "auth_", "publish_refused_"]),
+            Role::Ingest => any(&["ingest_", "auth_"]),
+            Role::Connector => any(&["publish_refused_"]),
+        }
+    }
+}
+
+static GLOBAL: LazyLock<Metrics> = LazyLock::new(|| Metrics::new().with_process_and_build());
 
 /// The process-global metrics (see the module doc for why there is one).
 pub fn global() -> &'static Metrics {
@@ -721,29 +801,32 @@ pub trait ReadyCheck: Send + Sync {
     async fn readiness(&self) -> Readiness;
 }
 
-/// `/metrics` and `/readyz`, to merge into a router that has its own `/healthz`.
-pub fn probe_routes(ready: Arc<dyn ReadyCheck>) -> Router {
-    Router::new().route("/metrics", get(metrics_page)).route(
-        "/readyz",
-        get(move || {
-            let ready = ready.clone();
-            async move { readyz(ready.as_ref()).await }
-        }),
-    )
+/// `/metrics` (what `role` exports) and `/readyz`, to merge into a router that has its
+/// own `/healthz`.
+pub fn probe_routes(ready: Arc<dyn ReadyCheck>, role: Role) -> Router {
+    Router::new()
+        .route("/metrics", get(move || metrics_page(role)))
+        .route(
+            "/readyz",
+            get(move || {
+                let ready = ready.clone();
+                async move { readyz(ready.as_ref()).await }
+            }),
+        )
 }
 
-/// `/metrics`, `/healthz` and `/readyz`: the whole endpoint of the worker.
-pub fn router(ready: Arc<dyn ReadyCheck>) -> Router {
-    probe_routes(ready).route("/healthz", get(|| async { "ok" }))
+/// `/metrics`, `/healthz` and `/readyz`: the whole endpoint of a worker or a connector.
+pub fn router(ready: Arc<dyn ReadyCheck>, role: Role) -> Router {
+    probe_routes(ready, role).route("/healthz", get(|| async { "ok" }))
 }
 
-async fn metrics_page() -> Response {
+async fn metrics_page(role: Role) -> Response {
     (
         [(
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        global().render(),
+        global().render_for(role),
     )
         .into_response()
 }
@@ -761,6 +844,59 @@ async fn readyz(check: &dyn ReadyCheck) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_role_exports_its_own_families_with_the_build_and_the_process_but_not_the_others() {
+        let m = Metrics::new().with_process_and_build();
+        let families = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("# TYPE "))
+                .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+                .collect()
+        };
+        let worker = families(&m.render_for(Role::Worker));
+        assert!(worker.iter().any(|f| f == "ticket_agent_tickets_in_flight"));
+        assert!(worker.iter().any(|f| f == "ticket_agent_build_info"));
+        assert!(
+            !worker
+                .iter()
+                .any(|f| f.starts_with("ticket_agent_approvals_"))
+        );
+        assert!(!worker.iter().any(|f| f.starts_with("ticket_agent_ingest_")));
+        #[cfg(target_os = "linux")]
+        assert!(
+            worker.iter().any(|f| f == "process_resident_memory_bytes"),
+            "{worker:?}"
+        );
+        let approvals = families(&m.render_for(Role::Approvals));
+        assert!(
+            approvals
+                .iter()
+                .any(|f| f == "ticket_agent_approvals_pending")
+        );
+        assert!(
+            !approvals
+                .iter()
+                .any(|f| f.starts_with("ticket_agent_model_"))
+        );
+        let ingest = families(&m.render_for(Role::Ingest));
+        assert!(ingest.iter().any(|f| f.starts_with("ticket_agent_ingest_")));
+        assert!(
+            !ingest
+                .iter()
+                .any(|f| f.starts_with("ticket_agent_tickets_"))
+        );
+        // Every family belongs to some role: none is exported by nobody.
+        let all = families(&m.render());
+        for f in &all {
+            assert!(
+                [Role::Worker, Role::Approvals, Role::Ingest, Role::Connector]
+                    .iter()
+                    .any(|r| r.exports(f)),
+                "{f} is exported by no role"
+            );
+        }
+    }
 
     #[test]
     fn a_fresh_registry_renders_every_metric_family_by_its_full_name() {

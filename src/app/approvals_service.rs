@@ -99,7 +99,7 @@ impl ApprovalsApp {
         // page's included.
         let routes = console::guarded(
             console::routes(state, self.dead_letters.stopping_with(stop_rx.clone()))
-                .merge(metrics::probe_routes(ready)),
+                .merge(metrics::probe_routes(ready, metrics::Role::Approvals)),
         );
         let serve = axum::serve(
             self.listener,

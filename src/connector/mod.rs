@@ -710,7 +710,7 @@ impl ConnectorApp {
                 connector: self.connector.clone(),
             });
             tokio::spawn(async move {
-                if let Err(e) = axum::serve(listener, metrics::router(ready)).await {
+                if let Err(e) = axum::serve(listener, metrics::router(ready, metrics::Role::Connector)).await {
                     tracing::warn!(error = %crate::telemetry::chain(&e), "the probe endpoint failed");
                 }
             })

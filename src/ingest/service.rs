@@ -140,7 +140,7 @@ impl IngestApp {
             zendesk: self.zendesk.clone(),
         };
         let ready = Arc::new(IngestHealth(self.ingest.clone()));
-        let routes = router(state).merge(metrics::probe_routes(ready));
+        let routes = router(state).merge(metrics::probe_routes(ready, metrics::Role::Ingest));
         // The sign-in guard counts failed bearer tokens by the client's address.
         let serve = axum::serve(
             self.listener,

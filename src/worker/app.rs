@@ -225,7 +225,7 @@ impl WorkerApp {
         });
         // The endpoint lives as long as this call, whichever way it returns.
         let _server = self.metrics_listener.take().map(|listener| {
-            let router = metrics::router(health.clone());
+            let router = metrics::router(health.clone(), metrics::Role::Worker);
             AbortOnDrop(tokio::spawn(async move {
                 if let Err(e) = axum::serve(listener, router).await {
                     tracing::error!(error = %crate::telemetry::chain(&e), "the metrics endpoint stopped");
