@@ -25,7 +25,7 @@ fn main() -> ExitCode {
     };
     // Settings before the subscriber: they say where traces go. A bad setting is
     // reported by `run`, which loads them again.
-    let telemetry_settings = cli::settings(cli.model.as_deref())
+    let telemetry_settings = cli::settings(cli.command.model())
         .map(|s| s.telemetry)
         .unwrap_or_default();
     let tracing = telemetry::init(
@@ -51,9 +51,9 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    let settings = cli::settings(cli.model.as_deref())?;
+    let settings = cli::settings(cli.command.model())?;
     match cli.command {
-        Command::Worker { concurrency } => cli::worker(settings, concurrency).await,
+        Command::Worker { concurrency, .. } => cli::worker(settings, concurrency).await,
         Command::Submit { file } => {
             let input = cli::read_input(file.as_deref())?;
             cli::submit(&settings, &input).await
@@ -68,6 +68,7 @@ async fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
             concurrency,
             trace,
             unordered,
+            model: _,
         } => {
             let input = cli::read_input(file.as_deref())?;
             let args = cli::ProcessArgs {
@@ -83,6 +84,7 @@ async fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
             concurrency,
             report,
             min_pass_rate,
+            model: _,
         } => {
             let args = EvalArgs {
                 cases,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::telemetry::LogFormat;
 
@@ -10,16 +10,22 @@ use crate::telemetry::LogFormat;
 #[derive(Parser)]
 #[command(name = "ticket-agent", version, about)]
 pub struct Cli {
-    /// Model override, PROVIDER[:NAME]: rules, anthropic[:model], openai[:model], cascade
-    /// (the tiers of model.cascade.tiers, rules then openai by default).
-    #[arg(long, global = true, value_name = "PROVIDER[:NAME]")]
-    pub model: Option<String>,
     /// Log format on stderr.
     #[arg(long, global = true, value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--model`, on the commands that run a model (`process`, `eval`, `worker`) and on no
+/// other: elsewhere it would do nothing, so it is refused there.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ModelArg {
+    /// Model override, PROVIDER[:NAME]: rules, anthropic[:model], openai[:model], cascade
+    /// (the tiers of model.cascade.tiers, rules then openai by default).
+    #[arg(long, value_name = "PROVIDER[:NAME]")]
+    pub model: Option<String>,
 }
 
 /// One subcommand per job the binary does.
@@ -40,6 +46,9 @@ pub enum Command {
         /// line comes sooner and a slow ticket holds back no other.
         #[arg(long)]
         unordered: bool,
+        /// The model.
+        #[command(flatten)]
+        model: ModelArg,
     },
     /// Prints the tool contracts as JSON, exactly as a model receives them.
     Tools,
@@ -48,6 +57,9 @@ pub enum Command {
         /// Tickets processed at once (default: worker.concurrency).
         #[arg(long)]
         concurrency: Option<usize>,
+        /// The model.
+        #[command(flatten)]
+        model: ModelArg,
     },
     /// Validates JSON Lines tickets and publishes them to the tickets exchange, confirmed.
     Submit {
@@ -107,6 +119,9 @@ pub enum Command {
         /// Exit non-zero under this pass rate (default: eval.min_pass_rate).
         #[arg(long)]
         min_pass_rate: Option<f64>,
+        /// The model.
+        #[command(flatten)]
+        model: ModelArg,
     },
 }
 
@@ -243,6 +258,16 @@ pub enum ConnectorCommand {
 }
 
 impl Command {
+    /// The `--model` override, on the commands that take one.
+    pub fn model(&self) -> Option<&str> {
+        match self {
+            Command::Process { model, .. }
+            | Command::Worker { model, .. }
+            | Command::Eval { model, .. } => model.model.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The default log level: long-running commands log a line per ticket; batch
     /// commands keep stderr for their progress bar and summary.
     pub fn log_level(&self) -> &'static str {

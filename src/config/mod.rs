@@ -1025,94 +1025,150 @@ impl Settings {
     /// # Errors
     /// The first value out of range, by key.
     pub fn validate(&self) -> anyhow::Result<()> {
+        /// A value, the range it must fall in, said as the error says it, and whether it does.
+        struct Check {
+            key: &'static str,
+            value: String,
+            range: String,
+            ok: bool,
+        }
+        fn at_least<T: PartialOrd + std::fmt::Display>(
+            key: &'static str,
+            value: T,
+            min: T,
+        ) -> Check {
+            Check {
+                key,
+                ok: value >= min,
+                range: format!("at least {min}"),
+                value: value.to_string(),
+            }
+        }
+        fn within<T: PartialOrd + std::fmt::Display>(
+            key: &'static str,
+            value: T,
+            min: T,
+            max: T,
+        ) -> Check {
+            Check {
+                key,
+                ok: value >= min && value <= max,
+                range: format!("{min} to {max}"),
+                value: value.to_string(),
+            }
+        }
         let ingest = &self.ingest;
         let connector = &self.connector;
-        let checks: [(&str, bool); 35] = [
-            ("agent.max_tool_calls", self.agent.max_tool_calls >= 1),
-            ("agent.max_turns", self.agent.max_turns >= 1),
-            ("agent.concurrency", self.agent.concurrency >= 1),
-            ("agent.max_body_bytes", self.agent.max_body_bytes >= 1),
-            ("model.timeout_secs", self.model.timeout_secs >= 1),
-            ("model.breaker.failures", self.model.breaker.failures >= 1),
-            (
-                "model.limits.utilization",
-                self.model.limits.utilization > 0.0 && self.model.limits.utilization <= 1.0,
-            ),
-            (
+        let model = &self.model;
+        let utilization = model.limits.utilization;
+        let checks: [Check; 35] = [
+            at_least("agent.max_tool_calls", self.agent.max_tool_calls, 1),
+            at_least("agent.max_turns", self.agent.max_turns, 1),
+            at_least("agent.concurrency", self.agent.concurrency, 1),
+            at_least("agent.max_body_bytes", self.agent.max_body_bytes, 1),
+            at_least("model.timeout_secs", model.timeout_secs, 1),
+            at_least("model.breaker.failures", model.breaker.failures, 1),
+            Check {
+                key: "model.limits.utilization",
+                value: utilization.to_string(),
+                range: "more than 0, up to 1".into(),
+                ok: utilization > 0.0 && utilization <= 1.0,
+            },
+            at_least(
                 "agent.max_ticket_cost_usd",
-                self.agent.max_ticket_cost_usd >= 0.0,
+                self.agent.max_ticket_cost_usd,
+                0.0,
             ),
-            (
+            at_least(
                 "model.anthropic.cache_write_multiplier",
-                self.model.anthropic.cache_write_multiplier >= 0.0,
+                model.anthropic.cache_write_multiplier,
+                0.0,
             ),
-            (
+            at_least(
                 "model.anthropic.cache_read_multiplier",
-                self.model.anthropic.cache_read_multiplier >= 0.0,
+                model.anthropic.cache_read_multiplier,
+                0.0,
             ),
-            (
+            at_least(
                 "model.openai.cache_write_multiplier",
-                self.model.openai.cache_write_multiplier >= 0.0,
+                model.openai.cache_write_multiplier,
+                0.0,
             ),
-            (
+            at_least(
                 "model.openai.cache_read_multiplier",
-                self.model.openai.cache_read_multiplier >= 0.0,
+                model.openai.cache_read_multiplier,
+                0.0,
             ),
-            ("kb.max_results", self.kb.max_results >= 1),
-            (
-                "kb.min_coverage",
-                (0.0..=1.0).contains(&self.kb.min_coverage),
-            ),
-            (
-                "kb.min_similarity",
-                (-1.0..=1.0).contains(&self.kb.min_similarity),
-            ),
-            ("idempotency.lease_secs", self.idempotency.lease_secs >= 1),
-            (
+            at_least("kb.max_results", self.kb.max_results, 1),
+            within("kb.min_coverage", self.kb.min_coverage, 0.0, 1.0),
+            within("kb.min_similarity", self.kb.min_similarity, -1.0, 1.0),
+            at_least("idempotency.lease_secs", self.idempotency.lease_secs, 1),
+            at_least(
                 "approvals.execution_deadline_secs",
-                self.approvals.execution_deadline_secs >= 1,
+                self.approvals.execution_deadline_secs,
+                1,
             ),
-            (
+            at_least(
                 "approvals.execution_backoff_ms",
-                self.approvals.execution_backoff_ms >= 1,
+                self.approvals.execution_backoff_ms,
+                1,
             ),
-            ("worker.concurrency", self.worker.concurrency >= 1),
-            ("worker.max_attempts", self.worker.max_attempts >= 1),
-            (
-                "worker.retry_delays_ms",
-                !self.worker.retry_delays_ms.is_empty(),
-            ),
-            ("worker.lease_secs", self.worker.lease_secs >= 1),
-            ("worker.queue_poll_secs", self.worker.queue_poll_secs >= 1),
-            ("amqp.delivery_limit", self.amqp.delivery_limit >= 1),
-            (
-                "eval.min_pass_rate",
-                (0.0..=1.0).contains(&self.eval.min_pass_rate),
-            ),
-            ("ingest.max_request_bytes", ingest.max_request_bytes >= 1),
-            ("ingest.max_batch", ingest.max_batch >= 1),
-            (
-                "ingest.max_in_flight",
-                ingest.max_in_flight >= ingest.max_batch
+            at_least("worker.concurrency", self.worker.concurrency, 1),
+            at_least("worker.max_attempts", self.worker.max_attempts, 1),
+            Check {
+                key: "worker.retry_delays_ms",
+                value: format!("{:?}", self.worker.retry_delays_ms),
+                range: "at least one delay".into(),
+                ok: !self.worker.retry_delays_ms.is_empty(),
+            },
+            at_least("worker.lease_secs", self.worker.lease_secs, 1),
+            at_least("worker.queue_poll_secs", self.worker.queue_poll_secs, 1),
+            at_least("amqp.delivery_limit", self.amqp.delivery_limit, 1),
+            within("eval.min_pass_rate", self.eval.min_pass_rate, 0.0, 1.0),
+            at_least("ingest.max_request_bytes", ingest.max_request_bytes, 1),
+            at_least("ingest.max_batch", ingest.max_batch, 1),
+            Check {
+                key: "ingest.max_in_flight",
+                value: ingest.max_in_flight.to_string(),
+                range: format!("ingest.max_batch ({}) to {}", ingest.max_batch, u32::MAX),
+                ok: ingest.max_in_flight >= ingest.max_batch
                     && u32::try_from(ingest.max_in_flight).is_ok(),
-            ),
-            ("ingest.dedupe_window_secs", ingest.dedupe_window_secs >= 1),
-            (
-                "ingest.claim_lease_secs",
-                ingest.claim_lease_secs.saturating_mul(1000) > ingest.confirm_timeout_ms,
-            ),
-            ("ingest.confirm_timeout_ms", ingest.confirm_timeout_ms >= 1),
-            ("connector.prefetch", connector.prefetch >= 1),
-            ("connector.max_attempts", connector.max_attempts >= 1),
-            ("connector.timeout_secs", connector.timeout_secs >= 1),
-            (
-                "connector.claim_lease_secs",
-                connector.claim_lease_secs > connector.timeout_secs,
-            ),
+            },
+            at_least("ingest.dedupe_window_secs", ingest.dedupe_window_secs, 1),
+            Check {
+                key: "ingest.claim_lease_secs",
+                value: ingest.claim_lease_secs.to_string(),
+                range: format!(
+                    "at least {}, longer than ingest.confirm_timeout_ms ({} ms)",
+                    ingest.confirm_timeout_ms / 1000 + 1,
+                    ingest.confirm_timeout_ms
+                ),
+                ok: ingest.claim_lease_secs.saturating_mul(1000) > ingest.confirm_timeout_ms,
+            },
+            at_least("ingest.confirm_timeout_ms", ingest.confirm_timeout_ms, 1),
+            at_least("connector.prefetch", connector.prefetch, 1),
+            at_least("connector.max_attempts", connector.max_attempts, 1),
+            at_least("connector.timeout_secs", connector.timeout_secs, 1),
+            Check {
+                key: "connector.claim_lease_secs",
+                value: connector.claim_lease_secs.to_string(),
+                range: format!(
+                    "at least {}, longer than connector.timeout_secs ({} s)",
+                    connector.timeout_secs.saturating_add(1),
+                    connector.timeout_secs
+                ),
+                ok: connector.claim_lease_secs > connector.timeout_secs,
+            },
         ];
-        for (key, ok) in checks {
+        for Check {
+            key,
+            value,
+            range,
+            ok,
+        } in checks
+        {
             if !ok {
-                bail!("invalid configuration: {key} is out of range");
+                bail!("invalid configuration: {key} = {value} is out of range: {range}");
             }
         }
         if self.redis.key_prefix.contains(['{', '}']) {
@@ -1204,6 +1260,26 @@ mod tests {
     fn a_list_can_be_set_from_the_environment_comma_separated() {
         let s = with_var("TICKET_AGENT__WORKER__RETRY_DELAYS_MS", "100,200");
         assert_eq!(s.unwrap().worker.retry_delays_ms, vec![100, 200]);
+    }
+
+    #[test]
+    fn a_value_out_of_range_is_named_with_its_key_its_value_and_the_range() {
+        let err = format!(
+            "{:#}",
+            with_var("TICKET_AGENT__WORKER__CONCURRENCY", "0").unwrap_err()
+        );
+        assert!(
+            err.contains("worker.concurrency = 0 is out of range: at least 1"),
+            "{err}"
+        );
+        let err = format!(
+            "{:#}",
+            with_var("TICKET_AGENT__EVAL__MIN_PASS_RATE", "1.5").unwrap_err()
+        );
+        assert!(
+            err.contains("eval.min_pass_rate = 1.5 is out of range: 0 to 1"),
+            "{err}"
+        );
     }
 
     #[test]

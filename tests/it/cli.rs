@@ -243,3 +243,52 @@ fn process_exits_1_saying_why_when_every_ticket_failed_on_the_model() {
         serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(outcome["category"], "model_error", "{outcome}");
 }
+
+#[test]
+fn the_model_option_is_offered_only_by_commands_that_run_a_model() {
+    let offers_model = |words: &[&str]| {
+        let out = binary().args(words).arg("--help").output().unwrap();
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{words:?} --help: {help}");
+        help.contains("--model")
+    };
+    for words in [&["process"][..], &["eval"], &["worker"]] {
+        assert!(offers_model(words), "{words:?} runs a model");
+    }
+    for words in [
+        &[][..],
+        &["submit"],
+        &["topology"],
+        &["tools"],
+        &["dlq"],
+        &["dlq", "list"],
+        &["dlq", "show"],
+        &["dlq", "replay"],
+        &["dlq", "purge"],
+        &["approvals"],
+        &["approvals", "serve"],
+        &["approvals", "list"],
+        &["approvals", "approve"],
+        &["approvals", "reject"],
+        &["ingest"],
+        &["ingest", "serve"],
+        &["ingest", "openapi"],
+        &["connector"],
+        &["connector", "zendesk"],
+        &["connector", "webhook"],
+    ] {
+        assert!(!offers_model(words), "{words:?} runs no model");
+    }
+
+    // Where it would do nothing it is refused, not ignored.
+    for words in [
+        &["submit", "--model", "rules", "x"][..],
+        &["--model", "rules", "submit", "x"],
+        &["tools", "--model", "rules"],
+    ] {
+        let out = binary().args(words).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{words:?}: {stderr}");
+        assert!(stderr.contains("--model"), "{words:?}: {stderr}");
+    }
+}
