@@ -325,8 +325,12 @@ async fn a_reviewer_signs_in_approves_a_refund_in_the_browser_and_the_shop_is_pa
         .click()
         .await
         .unwrap();
-    // The pending page has a row with this id too: wait for the navigation to end on
-    // /decided first, or the wait can return the old row and reading it goes stale.
+    // Nothing else is pending: the decision lands on the pending list, now empty. The
+    // page before the click was the pending list too: wait for its "Nothing here." to
+    // know the navigation ended, then open /decided.
+    c.wait().for_element(Locator::Id("empty")).await.unwrap();
+    assert_eq!(c.current_url().await.unwrap().path(), "/");
+    c.goto(&format!("{base}/decided")).await.unwrap();
     wait_for_path(&c, "/decided").await;
     let decided = c.wait().for_element(Locator::Css(&row_css)).await.unwrap();
     let text = decided.text().await.unwrap();
@@ -719,19 +723,21 @@ async fn a_reviewer_bulk_approves_a_filtered_selection_edits_one_rejects_one_and
         .click()
         .await
         .unwrap();
+    // The decision lands on the next pending approval's page: the one left.
+    wait_for_path(&c, &format!("/approvals/{}", rejected.approval_id)).await;
+    c.goto(&format!("{}/decided", env.base)).await.unwrap();
     wait_for_path(&c, "/decided").await;
     let text = text_of(&c, &format!("#row-{}", edited.approval_id)).await;
     assert!(text.contains("refunded $6.00"), "{text}");
+    assert!(text.contains("$6.00 (proposed $8.00)"), "{text}");
 
-    // A rejection with its reason.
-    c.goto(&env.base).await.unwrap();
-    let row = c
-        .wait()
-        .for_element(Locator::Css(&format!("#row-{}", rejected.approval_id)))
+    // A rejection with its reason, from that approval's page.
+    c.goto(&format!("{}/approvals/{}", env.base, rejected.approval_id))
         .await
         .unwrap();
-    let reject = row
-        .find(Locator::Css("form[action$='/reject']"))
+    let reject = c
+        .wait()
+        .for_element(Locator::Css("form[action$='/reject']"))
         .await
         .unwrap();
     fill(
@@ -747,6 +753,10 @@ async fn a_reviewer_bulk_approves_a_filtered_selection_edits_one_rejects_one_and
         .click()
         .await
         .unwrap();
+    // Nothing is pending any more: the pending list, empty.
+    wait_for_path(&c, "/").await;
+    assert!(text_of(&c, "#empty").await.contains("Nothing here."));
+    c.goto(&format!("{}/decided", env.base)).await.unwrap();
     wait_for_path(&c, "/decided").await;
     let text = text_of(&c, &format!("#row-{}", rejected.approval_id)).await;
     assert!(

@@ -9,7 +9,9 @@
 //! (double submit) and every form that changes state carries the session's CSRF token;
 //! [`crate::auth::guard`] limits failed sign-ins and [`super::guard`] adds the
 //! cross-site refusal and the security headers in front of every route. Every piece of ticket text is escaped by
-//! the template engine: ticket bodies are written by customers.
+//! the template engine: ticket bodies are written by customers. A console decision
+//! leads to the next pending approval; one refused is answered in the page, with the
+//! way back to the approval.
 
 use std::sync::Arc;
 
@@ -90,11 +92,22 @@ pub(super) fn page(
     frame(Face::Approvals, title, nav, body)
 }
 
+/// The amount of an action: as proposed while it is pending; once decided, the amount
+/// approved (and so executed), with the proposed one beside it when a reviewer's edit
+/// lowered it: "$12.50 (proposed $24.99)".
 pub(super) fn fmt_amount(r: &ApprovalRecord) -> String {
-    r.message.arguments["amount_usd"]
-        .as_f64()
-        .map(|a| format!("${a:.2}"))
-        .unwrap_or_default()
+    let proposed = r.message.arguments["amount_usd"].as_f64();
+    let approved = r
+        .approved_arguments
+        .as_ref()
+        .filter(|_| r.status != ApprovalStatus::Pending)
+        .and_then(|a| a["amount_usd"].as_f64());
+    match (proposed, approved) {
+        (Some(p), Some(a)) if (p - a).abs() >= 0.005 => format!("${a:.2} (proposed ${p:.2})"),
+        (Some(p), _) => format!("${p:.2}"),
+        (None, Some(a)) => format!("${a:.2}"),
+        (None, None) => String::new(),
+    }
 }
 
 pub(super) fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
@@ -465,11 +478,12 @@ async fn decide_form(
         {
             Some(a) => Some(a),
             None => {
-                return (
+                return refused_page(
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    format!("{raw:?} is not an amount in dollars"),
-                )
-                    .into_response();
+                    &id,
+                    &format!("{raw:?} is not an amount in dollars"),
+                    &session,
+                );
             }
         },
     };
@@ -482,9 +496,70 @@ async fn decide_form(
         .decide_with(&id, verdict, &session.reviewer, &input)
         .await
     {
-        Ok(_) => Redirect::to("/decided").into_response(),
-        Err(e) => decide_error(&e).into_response(),
+        Ok(_) => Redirect::to(&next_pending(&s, &id, &session.reviewer).await).into_response(),
+        Err(e) => {
+            let (status, why) = decide_error(&e);
+            refused_page(status, &id, &why, &session)
+        }
     }
+}
+
+/// Where a reviewer goes after a decision: the oldest pending approval other than the
+/// one just decided and than those waiting for another reviewer's approval after this
+/// one's; the pending list when there is none (or the store cannot say).
+async fn next_pending(s: &WebState, decided: &str, reviewer: &str) -> String {
+    const LOOK_AHEAD: usize = 50;
+    let pending = match s
+        .approvals
+        .store
+        .pending_filtered(&PendingFilter::default(), LOOK_AHEAD)
+        .await
+    {
+        Ok(pending) => pending,
+        Err(e) => {
+            tracing::warn!(error = %crate::telemetry::chain(&e), "no next pending approval");
+            return "/".into();
+        }
+    };
+    pending
+        .iter()
+        .find(|r| {
+            let id = r.message.approval_id.as_str();
+            id != decided
+                && !r.approvers.iter().any(|a| a == reviewer)
+                // Ids come from proposals: only one that is a plain path segment is
+                // put in a Location header as it is.
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.~".contains(&b))
+        })
+        .map_or_else(
+            || "/".into(),
+            |r| format!("/approvals/{}", r.message.approval_id),
+        )
+}
+
+/// A decision the console could not take (or not finish), in the page frame: the
+/// reason in `#error`, with the way back to the approval and to the pending list. The
+/// status stays the one the API answers with for the same refusal.
+fn refused_page(status: StatusCode, id: &str, why: &str, session: &Session) -> Response {
+    let title = if status.is_success() {
+        "Decision recorded"
+    } else {
+        "Decision not taken"
+    };
+    let body = html! {
+        p #error .(if status.is_success() { "warn" } else { "bad" }) { (why) }
+        p {
+            a #back href=(format!("/approvals/{id}")) { "Back to approval " code { (id) } }
+            " · " a href="/" { "Pending list" }
+        }
+    };
+    (
+        status,
+        page(title, Some(&session.reviewer), Some(&session.csrf), body),
+    )
+        .into_response()
 }
 
 fn decide_error(e: &DecideError) -> (StatusCode, String) {

@@ -924,6 +924,176 @@ async fn an_approval_with_a_lower_amount_executes_exactly_that_amount_and_bad_ed
     env.stop().await;
 }
 
+/// A console session as alice: a client that does not follow redirects, the session
+/// cookie to send, and the session's CSRF token from the pending page's forms.
+async fn console(env: &Env) -> (reqwest::Client, String, String) {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let (login, cookie) = sign_in(&client, &env.base).await;
+    assert_eq!(login, 303);
+    let session = cookie.split(';').next().unwrap().to_string();
+    let page = client
+        .get(&env.base)
+        .header("cookie", &session)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    (client, session, csrf)
+}
+
+/// Posts the console's decision form `verdict` (approve, reject) on approval `id`.
+async fn decide_in_console(
+    env: &Env,
+    (client, session, csrf): &(reqwest::Client, String, String),
+    id: &str,
+    verdict: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut form = vec![("csrf", csrf.as_str())];
+    form.extend_from_slice(fields);
+    client
+        .post(format!("{}/approvals/{id}/{verdict}", env.base))
+        .header("cookie", session)
+        .form(&form)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn console_page(env: &Env, session: &str, path: &str) -> String {
+    reqwest::Client::new()
+        .get(format!("{}{path}", env.base))
+        .header("cookie", session)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_decided_list_and_the_history_show_the_amount_an_edited_approval_refunded_beside_the_proposed_one()
+ {
+    let env = Env::start("edit-shown", |_| {}).await;
+    let a = refund_approval("T-EDIT-SHOWN", 24.99, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let c = console(&env).await;
+    let r = decide_in_console(&env, &c, &a.approval_id, "approve", &[("amount", "12.50")]).await;
+    assert_eq!(r.status(), 303, "{:?}", r.text().await);
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Executed)
+        .await;
+    for path in ["/decided", "/history"] {
+        let page = console_page(&env, &c.1, path).await;
+        assert!(page.contains("$12.50 (proposed $24.99)"), "{path}: {page}");
+        assert!(page.contains("refunded $12.50"), "{path}: {page}");
+    }
+    let r = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(r.approved_arguments.unwrap()["amount_usd"], 12.5);
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_edit_above_the_maximum_answers_a_console_page_with_the_reason_and_a_link_back_and_changes_nothing()
+ {
+    let env = Env::start("edit-refused", |_| {}).await;
+    let a = refund_approval("T-EDIT-REFUSED", 24.99, chrono::Utc::now());
+    env.publish(&a).await;
+    env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+        .await;
+    let c = console(&env).await;
+    let back = format!("href=\"/approvals/{}\"", a.approval_id);
+    for (amount, reason) in [
+        ("30", "is above the proposed"),
+        ("ten", "is not an amount in dollars"),
+    ] {
+        let r = decide_in_console(&env, &c, &a.approval_id, "approve", &[("amount", amount)]).await;
+        assert_eq!(r.status(), 422, "{amount}");
+        let kind = r.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(kind.starts_with("text/html"), "{amount}: {kind}");
+        let page = r.text().await.unwrap();
+        let error = page
+            .split("id=\"error\"")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no #error: {page}"));
+        assert!(error.contains(reason), "{amount}: {page}");
+        assert!(page.contains(&back), "{amount}: {page}");
+        // In the console's frame, signed in: the navigation is there.
+        assert!(page.contains("id=\"reviewer\""), "{amount}: {page}");
+    }
+    // A rejection without its reason is refused the same way.
+    let r = decide_in_console(&env, &c, &a.approval_id, "reject", &[("note", " ")]).await;
+    assert_eq!(r.status(), 422);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("id=\"error\"") && page.contains("needs a reason"),
+        "{page}"
+    );
+    assert!(page.contains(&back), "{page}");
+    let r = env.app_store.get(&a.approval_id).await.unwrap().unwrap();
+    assert_eq!(r.status, ApprovalStatus::Pending);
+    assert!(env.refund_calls().await.is_empty());
+    env.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn after_deciding_one_of_two_pending_approvals_the_console_goes_to_the_other_and_then_to_the_pending_list()
+ {
+    let env = Env::start("next-pending", |_| {}).await;
+    let now = chrono::Utc::now();
+    let older = refund_approval("T-NEXT-1", 5.0, now - chrono::Duration::seconds(60));
+    let newer = refund_approval("T-NEXT-2", 6.0, now);
+    for a in [&older, &newer] {
+        env.publish(a).await;
+        env.wait_for_status(&a.approval_id, ApprovalStatus::Pending)
+            .await;
+    }
+    let c = console(&env).await;
+    // Deciding the newer one leads to the older: the oldest other pending approval.
+    let r = decide_in_console(&env, &c, &newer.approval_id, "approve", &[("note", "ok")]).await;
+    assert_eq!(r.status(), 303);
+    assert_eq!(
+        r.headers()["location"],
+        format!("/approvals/{}", older.approval_id).as_str()
+    );
+    env.wait_for_status(&newer.approval_id, ApprovalStatus::Executed)
+        .await;
+    // Deciding the last one leads to the (empty) pending list.
+    let r = decide_in_console(
+        &env,
+        &c,
+        &older.approval_id,
+        "reject",
+        &[("note", "duplicate of T-NEXT-2")],
+    )
+    .await;
+    assert_eq!(r.status(), 303);
+    assert_eq!(r.headers()["location"], "/");
+    let r = env
+        .app_store
+        .get(&older.approval_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(r.status, ApprovalStatus::Rejected);
+    env.stop().await;
+}
+
 /// Sends only the head of a POST whose body of `length` bytes waits for `100 Continue`,
 /// and returns the status of the first response line the server sends back.
 async fn status_of_an_announced_body(url: &str, token: &str, length: usize) -> u16 {
