@@ -246,7 +246,7 @@ fn approved_request(
     let action = record
         .message
         .action()
-        .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?;
+        .map_err(|e| DecideError::Store(StoreError::Corrupt(e.to_string())))?;
     let Some(amount) = amount else {
         return Ok(action.request);
     };
@@ -296,7 +296,7 @@ fn approved_action(record: &ApprovalRecord) -> Result<PendingAction, DecideError
     };
     let action = message
         .action()
-        .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?;
+        .map_err(|e| DecideError::Store(StoreError::Corrupt(e.to_string())))?;
     if action.request.digest() != *bound {
         tracing::error!(approval_id = %id, "the approved arguments do not match the approval's digest; refusing to execute");
         return Err(DecideError::NotAsApproved(id.clone()));
@@ -763,7 +763,7 @@ impl Approvals {
         let request = record
             .message
             .action()
-            .map_err(|e| DecideError::Store(StoreError::Corrupt(e)))?
+            .map_err(|e| DecideError::Store(StoreError::Corrupt(e.to_string())))?
             .request;
         let (arguments, digest) = (request.arguments(), request.digest());
         let approved = store::Approved {

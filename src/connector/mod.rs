@@ -54,22 +54,36 @@ pub enum Event {
     Decision(DecisionAudit),
 }
 
+/// Why a delivery is not an [`Event`].
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    /// A `ticket.*` body that is not an outcome message.
+    #[error("not an outcome message: {0}")]
+    NotOutcome(serde_json::Error),
+    /// A `decision.*` body that is not a decision record.
+    #[error("not a decision record: {0}")]
+    NotDecision(serde_json::Error),
+    /// Neither `ticket.*` nor `decision.*`.
+    #[error("unexpected routing key {0:?}")]
+    RoutingKey(String),
+}
+
 impl Event {
     /// Reads a message by the routing key it came with (`ticket.*` or `decision.*`).
     ///
     /// # Errors
     /// Another routing key, or a body that is not that message.
-    pub fn parse(routing_key: &str, body: &[u8]) -> Result<Event, String> {
+    pub fn parse(routing_key: &str, body: &[u8]) -> Result<Event, EventError> {
         if routing_key.starts_with("ticket.") {
             serde_json::from_slice(body)
                 .map(Event::Outcome)
-                .map_err(|e| format!("not an outcome message: {e}"))
+                .map_err(EventError::NotOutcome)
         } else if routing_key.starts_with("decision.") {
             serde_json::from_slice(body)
                 .map(Event::Decision)
-                .map_err(|e| format!("not a decision record: {e}"))
+                .map_err(EventError::NotDecision)
         } else {
-            Err(format!("unexpected routing key {routing_key:?}"))
+            Err(EventError::RoutingKey(routing_key.to_string()))
         }
     }
 
@@ -804,7 +818,7 @@ impl Handler for ConnectorHandler {
             }
             Err(error) => Delivered::DeadLetter {
                 reason: DeadReason::Malformed,
-                error,
+                error: error.to_string(),
             },
         };
         self.tally.count(&delivered);
@@ -902,6 +916,7 @@ mod tests {
         assert!(
             Event::parse("other", b"{}")
                 .unwrap_err()
+                .to_string()
                 .contains("routing key")
         );
     }

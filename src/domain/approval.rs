@@ -33,19 +33,22 @@ impl ApprovalId {
     ///
     /// # Errors
     /// Anything not `apr_` followed by 24 lower-case hex digits.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    pub fn parse(raw: &str) -> Result<Self, BadApprovalId> {
         let ok = raw
             .strip_prefix("apr_")
             .is_some_and(|h| h.len() == 24 && h.bytes().all(|b| b.is_ascii_hexdigit()));
         if ok {
             Ok(Self(raw.to_string()))
         } else {
-            Err(format!(
-                "{raw:?} is not an approval id (apr_ + 24 hex digits)"
-            ))
+            Err(BadApprovalId(raw.to_string()))
         }
     }
 }
+
+/// Text that is not an approval id; holds the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not an approval id (apr_ + 24 hex digits)")]
+pub struct BadApprovalId(String);
 
 impl fmt::Display for ApprovalId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -117,11 +117,14 @@ impl ApprovalMessage {
     ///
     /// # Errors
     /// A message whose tool and arguments are not a known action.
-    pub fn action(&self) -> Result<PendingAction, String> {
+    pub fn action(&self) -> Result<PendingAction, ActionError> {
         let request = serde_json::from_value(serde_json::json!({
             "tool": self.tool, "arguments": self.arguments
         }))
-        .map_err(|e| format!("approval {}: {e}", self.approval_id))?;
+        .map_err(|error| ActionError::Arguments {
+            approval_id: self.approval_id.clone(),
+            error,
+        })?;
         Ok(PendingAction {
             approval_id: crate::domain::approval::ApprovalId::parse(&self.approval_id)?,
             ticket_id: self.ticket_id.clone(),
@@ -130,6 +133,22 @@ impl ApprovalMessage {
             eligibility: self.eligibility.clone(),
         })
     }
+}
+
+/// Why an [`ApprovalMessage`] is not an action the executor can take.
+#[derive(Debug, thiserror::Error)]
+pub enum ActionError {
+    /// The tool and arguments are not a known action.
+    #[error("approval {approval_id}: {error}")]
+    Arguments {
+        /// The message's approval id, as it came.
+        approval_id: String,
+        /// What did not parse.
+        error: serde_json::Error,
+    },
+    /// The approval id is not one this crate writes.
+    #[error(transparent)]
+    Id(#[from] crate::domain::approval::BadApprovalId),
 }
 
 /// A finished ticket as recorded: the outcome message and the approvals that go with

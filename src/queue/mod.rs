@@ -550,7 +550,7 @@ pub async fn connect(url: &str, name: &str) -> anyhow::Result<Connection> {
                     }
                     return Ok(conn);
                 }
-                Ok(Err(e)) => e.to_string(),
+                Ok(Err(e)) => crate::telemetry::chain(&e).to_string(),
                 Err(_) => format!("no answer in {} s", CONNECT_TIMEOUT.as_secs()),
             };
         if endpoints.len() > 1 {
