@@ -16,6 +16,7 @@
 
 pub mod notify;
 pub mod policy;
+pub mod risk;
 pub mod service;
 pub mod store;
 

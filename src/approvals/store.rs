@@ -1009,6 +1009,32 @@ impl ApprovalStore {
         .await?)
     }
 
+    /// The refund approvals other than `except` for `order_id` or of `customer_id`,
+    /// oldest first: the repeat refunds a reviewer is warned of.
+    ///
+    /// # Errors
+    /// The database unavailable.
+    pub async fn related_refunds(
+        &self,
+        order_id: Option<&str>,
+        customer_id: &str,
+        except: &str,
+    ) -> Result<Vec<OrderActivity>, StoreError> {
+        Ok(sqlx::query_as::<_, OrderActivity>(
+            "SELECT a.approval_id, a.ticket_id, a.status, a.amount_cents AS proposed_cents, \
+                    a.proposed_at, e.status AS execution, e.amount_cents AS executed_cents \
+             FROM approvals a LEFT JOIN executions e ON e.approval_id = a.approval_id \
+             WHERE a.tool = 'issue_refund' AND a.approval_id <> $3 \
+               AND (a.order_id = $1 OR a.customer_id = $2) \
+             ORDER BY a.proposed_at, a.approval_id LIMIT 100",
+        )
+        .bind(order_id)
+        .bind(customer_id)
+        .bind(except)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Cents refunded or being refunded through this database for `order_id`.
     ///
     /// # Errors

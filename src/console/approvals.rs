@@ -26,10 +26,12 @@ use serde::Deserialize;
 
 use super::page::{Face, frame};
 use super::sign_in::{Door, LoginForm, random_hex, same_secret};
-use crate::approvals::store::{PendingFilter, Session};
+use crate::approvals::risk::{self, RiskFlag, RiskKind};
+use crate::approvals::store::{OrderActivity, PendingFilter, Session};
 use crate::approvals::{
     ApprovalRecord, ApprovalStatus, Approvals, DecideError, DecisionInput, Verdict,
 };
+use crate::commerce::Order;
 use crate::domain::money::Usd;
 use crate::kv::StoreError;
 
@@ -212,7 +214,9 @@ fn cents(c: Option<i64>) -> String {
         .unwrap_or_else(|| "—".into())
 }
 
-/// One approval's whole record: the proposal and what it rests on, the ticket, every
+/// One approval's whole record: first the risk flags the product raises
+/// ([`crate::approvals::risk`]), then the proposal and what it rests on, the ticket, the
+/// order as the shop has it now (lines, status, dates, total, refunded so far), every
 /// decision, the execution, the audit trail, and for a refund the order's other
 /// approvals (its refund history and any other open proposal), so that a reviewer sees
 /// a second ticket about an order already refunded.
@@ -248,8 +252,18 @@ pub(super) async fn record_page(
         None => (Vec::new(), None),
     };
     let m = &r.message;
+    let (related, shop_order) = tokio::join!(
+        store.related_refunds(order.as_deref(), &m.customer_id, &id),
+        shop_order(&s, order.as_deref())
+    );
+    let related = match related {
+        Ok(related) => related,
+        Err(e) => return store_error(&e),
+    };
+    let flags = risk_flags(&r, related.len());
     let now = chrono::Utc::now();
     let body = html! {
+        (risks_list(&flags, &related))
         p { span .status #status { (r.status.as_str()) } " · " (m.tool) " for ticket " (m.ticket_id) ", customer " (m.customer_id)
             @if r.status == ApprovalStatus::Pending { " · waiting " span .waited { (waited(now - m.created_at)) } } }
         h2 { "Proposal" }
@@ -263,6 +277,7 @@ pub(super) async fn record_page(
         }
         @if let Some(o) = &order {
             h2 { "Order " (o) }
+            (order_in_shop(o, shop_order))
             p #order-refunded { "Refunded or being refunded through approvals: " (cents(refunded)) }
             @if others.is_empty() { p #order-others { "No other approval for this order." } } @else {
                 table #order-others { thead { tr { th { "Approval" } th { "Ticket" } th { "Proposed" } th { "Status" } th { "Execution" } } }
@@ -305,6 +320,97 @@ pub(super) async fn record_page(
         body,
     )
     .into_response()
+}
+
+/// Longest wait for the shop's answer about an approval's order: the page is drawn
+/// without it after that.
+const SHOP_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The approval's order as the shop has it now, through the approvals' own commerce
+/// backend; `None` when the approval names no order.
+async fn shop_order(s: &WebState, order: Option<&str>) -> Option<Result<Option<Order>, String>> {
+    let order = order?;
+    let backend = &s.approvals.executor.backend;
+    Some(
+        match tokio::time::timeout(SHOP_WAIT, backend.order(order)).await {
+            Ok(Ok(found)) => Ok(found),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err(format!("no answer within {} s", SHOP_WAIT.as_secs())),
+        },
+    )
+}
+
+/// The flags the product raises on `r`: from its ticket text (instructions, an amount
+/// asked above the proposed and eligible one, a dispute word), and `repeats` other
+/// refund approvals for its order or customer.
+fn risk_flags(r: &ApprovalRecord, repeats: usize) -> Vec<RiskFlag> {
+    let m = &r.message;
+    let proposed = m.arguments["amount_usd"]
+        .as_f64()
+        .and_then(|d| Usd::from_dollars(d).ok());
+    let eligible = m.eligibility.as_ref().map(|e| e.max_amount_usd);
+    let mut flags = risk::text_flags(&m.ticket_body, proposed, eligible);
+    flags.extend(risk::repeat_refunds(repeats));
+    flags
+}
+
+/// The risk flags, first on the page: one line each, the repeat flag with links to
+/// the other approvals.
+fn risks_list(flags: &[RiskFlag], related: &[OrderActivity]) -> Markup {
+    html! {
+        @if flags.is_empty() {
+            p #no-risks { "No risk flags." }
+        } @else {
+            ul #risks {
+                @for f in flags {
+                    li class=(format!("risk risk-{}", f.kind.as_str())) data-kind=(f.kind.as_str()) {
+                        (f.text)
+                        @if f.kind == RiskKind::RepeatRefunds {
+                            ": "
+                            @for (i, a) in related.iter().enumerate() {
+                                @if i > 0 { ", " }
+                                a href=(format!("/approvals/{}", a.approval_id)) { (a.ticket_id) } " (" (a.status) ")"
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The order as the shop has it: status, dates, lines, total and refunded so far; or
+/// why the shop could not say.
+fn order_in_shop(order_id: &str, found: Option<Result<Option<Order>, String>>) -> Markup {
+    let day = |d: Option<chrono::DateTime<chrono::Utc>>| {
+        d.map_or_else(|| "—".to_string(), |d| d.format("%Y-%m-%d").to_string())
+    };
+    html! {
+        @match found {
+            None => {}
+            Some(Err(e)) => { p #order-error .bad { "The shop could not be asked for order " (order_id) ": " (e) } }
+            Some(Ok(None)) => { p #order-error .warn { "The shop has no order " (order_id) "." } }
+            Some(Ok(Some(o))) => {
+                table .record #order {
+                    tr { th { "Status" } td { span #order-status { (o.status.as_str()) } } }
+                    tr { th { "Ordered" } td { (day(o.order_date)) } }
+                    tr { th { "Shipped" } td { (day(o.shipped_at)) @if let Some(c) = &o.carrier { " · " (c) } @if let Some(t) = &o.tracking_number { " " code { (t) } } } }
+                    tr { th { "Delivered" } td { (day(o.delivered_at)) } }
+                    tr { th { "Total" } td #order-total { (o.total_usd) } }
+                    tr { th { "Refunded so far" } td #order-shop-refunded { (o.refunded_usd) } }
+                }
+                table #order-lines {
+                    thead { tr { th { "Item" } th { "Quantity" } th { "Price" } th { "Line total" } } }
+                    tbody { @for item in &o.items { tr .order-line {
+                        td { (item.name) br; small { code { (item.sku) } } }
+                        td { (item.quantity) }
+                        td { (item.unit_price_usd) }
+                        td { (Usd::from_cents(item.unit_price_usd.cents().saturating_mul(i64::from(item.quantity)))) }
+                    } } }
+                }
+            }
+        }
+    }
 }
 
 /// A wait as a reviewer reads it: "45 s", "12 min", "3 h 20 min", "2 d 4 h".
