@@ -213,10 +213,10 @@ pub async fn connect(target: impl Into<Target>) -> Result<Conn, StoreError> {
     let target = target.into();
     // Where it tried, host and port only (a URL may carry a password).
     let at = match &target {
-        Target::Single(url) => crate::config::secret_url::host_port(url),
+        Target::Single(url) => crate::endpoint::host_port(url),
         Target::Cluster(nodes) => nodes
             .iter()
-            .map(|n| crate::config::secret_url::host_port(n))
+            .map(|n| crate::endpoint::host_port(n))
             .collect::<Vec<_>>()
             .join(","),
     };

@@ -34,8 +34,9 @@
 //! - [`commerce`]: the backend trait, the embedded shop, the HTTP backend.
 //! - [`idempotency`], [`prompt`]: claims and results of side effects; what the model
 //!   reads.
-//! - [`kv`], [`http`], [`backoff`], [`auth`]: Redis and the lease protocol; what outbound
-//!   HTTP clients share; the one jittered backoff; who holds a bearer token.
+//! - [`kv`], [`http`], [`backoff`], [`auth`], [`endpoint`]: Redis and the lease protocol;
+//!   what outbound HTTP clients share; the one jittered backoff and retry; who holds a
+//!   bearer token; a URL's `host:port` for errors.
 //! - [`config`], [`telemetry`], [`metrics`]: settings and secrets; logs, spans and
 //!   redaction; Prometheus metrics and health endpoints.
 //! - [`allocator`]: the binary's allocator (mimalloc, or the C library's on request).
@@ -58,6 +59,7 @@ pub mod console;
 pub mod conversation;
 pub mod domain;
 pub mod embedding;
+pub mod endpoint;
 pub mod eval;
 pub mod executor;
 pub mod http;

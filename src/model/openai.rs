@@ -66,7 +66,7 @@ impl OpenAiModel {
         if key.is_none() && crate::config::needs_api_key(&endpoint.base_url) {
             anyhow::bail!(
                 "the openai provider calls {} and needs an API key: set ${} (a server on this machine or network needs none: point model.openai.base_url at it)",
-                crate::config::secret_url::host_port(&endpoint.base_url),
+                crate::endpoint::host_port(&endpoint.base_url),
                 endpoint.api_key_env
             );
         }

@@ -559,7 +559,7 @@ pub async fn connect(url: &str, name: &str) -> anyhow::Result<Connection> {
         failures.push(format!(
             "endpoint {} ({}): {error}",
             i + 1,
-            crate::config::secret_url::host_port(endpoint)
+            crate::endpoint::host_port(endpoint)
         ));
     }
     anyhow::bail!(
