@@ -3,8 +3,8 @@
 //! proposal or its eligibility allows, it uses a dispute word, and the customer or the
 //! order has other refund approvals already.
 //!
-//! The text checks read the ticket body as the agent reads it (HTML turned into text,
-//! NFKC, white space tidied, invisible format characters dropped) with small, general,
+//! The text checks read the ticket body as the agent reads it
+//! ([`crate::domain::normalize`]: HTML as text, NFKC, invisible characters dropped) with small, general,
 //! case-insensitive patterns: a flag asks a human to look closer, it decides nothing.
 
 use std::sync::LazyLock;
@@ -78,21 +78,13 @@ static DISPUTE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the dispute pattern compiles")
 });
 
-/// A ticket body as the checks read it: its text (not its markup), in NFKC, white
-/// space tidied, without the zero-width characters that can split a word.
-pub fn normalized(body: &str) -> String {
-    let text: String = html_to_text(body)
-        .chars()
-        .filter(|c| !matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{ad}'))
-        .collect();
-    tidy(&text)
-}
-
 /// The flags the text alone raises, for a proposal of `proposed` (when it moves money)
 /// resting on an eligibility of at most `eligible`: instructions, an asked amount above
 /// both, a dispute word.
 pub fn text_flags(body: &str, proposed: Option<Usd>, eligible: Option<Usd>) -> Vec<RiskFlag> {
-    let text = normalized(body);
+    // As the agent reads a ticket (the body a proposal carries was read so already; one
+    // from an older worker may not have been).
+    let text = tidy(&html_to_text(body));
     let mut flags = Vec::new();
     if let Some(m) = INSTRUCTIONS.find(&text) {
         flags.push(RiskFlag {

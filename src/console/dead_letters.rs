@@ -37,7 +37,7 @@ use maud::{Markup, html};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
-use super::page::{Face, frame};
+use super::page::{Face, frame, url_encode};
 use super::sign_in::{Door, LoginForm, is_random_hex, random_hex, same_secret};
 use crate::auth::TokenHolders;
 use crate::config::{AmqpSettings, Settings};
@@ -305,18 +305,6 @@ fn snippet(s: &str, max: usize) -> String {
 fn letter_href(id: &str) -> String {
     let q: String = url_encode(id);
     format!("/dead-letters/letter?id={q}")
-}
-
-/// Percent-encodes a query value (everything but unreserved characters).
-fn url_encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn failure(status: StatusCode, session: Option<&Session>, what: &str) -> Response {

@@ -1,6 +1,6 @@
 //! The frame every console page is drawn in: the document head (with the viewport a
 //! phone needs to lay the page out at its own width), the header with the role's
-//! navigation, the title, and the one stylesheet.
+//! navigation, the title, and the one stylesheet; and how its links encode a value.
 
 use axum::response::Html;
 use maud::{DOCTYPE, Markup, html};
@@ -55,4 +55,17 @@ pub fn frame(face: Face, title: &str, nav: Option<Markup>, body: Markup) -> Html
         }
         .into_string(),
     )
+}
+
+/// Percent-encodes a query value (everything but the unreserved characters), for the
+/// links the pages write.
+pub fn url_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

@@ -18,6 +18,7 @@ use maud::{Markup, html};
 use serde::Deserialize;
 
 use super::approvals::{WebState, approval_rows, decision_in_words, fmt_amount, page, store_error};
+use super::page::url_encode;
 use crate::approvals::store::{HistoryFilter, PendingFilter};
 use crate::approvals::{ApprovalRecord, DecideError, DecisionInput, Verdict};
 
@@ -98,21 +99,10 @@ impl PendingQuery {
         pairs
             .iter()
             .filter(|(_, v)| !v.trim().is_empty())
-            .map(|(k, v)| format!("{k}={}", urlencode(v.trim())))
+            .map(|(k, v)| format!("{k}={}", url_encode(v.trim())))
             .collect::<Vec<_>>()
             .join("&")
     }
-}
-
-fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn total_cents(records: &[ApprovalRecord]) -> i64 {
@@ -420,7 +410,7 @@ impl HistoryQuery {
         ]
         .iter()
         .filter(|(_, v)| !v.trim().is_empty())
-        .map(|(k, v)| format!("{k}={}", urlencode(v.trim())))
+        .map(|(k, v)| format!("{k}={}", url_encode(v.trim())))
         .collect::<Vec<_>>()
         .join("&")
     }

@@ -74,11 +74,18 @@ pub fn html_to_text(text: &str) -> String {
         .unwrap_or_else(|_| text.to_string())
 }
 
-/// `text` in NFKC with its white space tidied: no-break and other Unicode spaces as
-/// plain spaces, runs of spaces as one, lines trimmed, no more than one blank line in
-/// a row, none at either end.
+/// Invisible characters that can split a word without showing (zero-width spaces and
+/// joiners, direction marks, the word joiner, a byte-order mark, a soft hyphen): "re\u{200b}fund"
+/// reads "refund".
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{ad}')
+}
+
+/// `text` in NFKC with its white space tidied: invisible characters dropped, no-break
+/// and other Unicode spaces as plain spaces, runs of spaces as one, lines trimmed, no
+/// more than one blank line in a row, none at either end.
 pub fn tidy(text: &str) -> String {
-    let nfkc: String = text.nfkc().collect();
+    let nfkc: String = text.nfkc().filter(|c| !invisible(*c)).collect();
     let mut out = String::with_capacity(nfkc.len());
     let mut blank_run = 0;
     for line in nfkc.lines() {
@@ -212,5 +219,6 @@ mod tests {
         );
         assert_eq!(tidy("  a  \n\n\n\n b \n"), "a\n\nb");
         assert_eq!(tidy("ﬁnally"), "finally");
+        assert_eq!(tidy("re\u{200b}fund\u{ad} please\u{feff}"), "refund please");
     }
 }

@@ -13,6 +13,15 @@ use ticket_agent::queue::{long_string, publish_confirmed, submit};
 use super::broker::Env;
 use super::pg::TestDb;
 
+/// The CSRF token a console page's forms carry.
+pub(crate) fn csrf_of(html: &str) -> String {
+    let at = html
+        .find("name=\"csrf\" value=\"")
+        .expect("a form with a CSRF token")
+        + 19;
+    html[at..at + 64].to_string()
+}
+
 /// A reviewer's token in every console test.
 pub(crate) const REVIEWER_TOKEN: &str = "rita-reviewer-token-0123";
 /// An operator's token in every console test.

@@ -943,14 +943,7 @@ async fn console(env: &Env) -> (reqwest::Client, String, String) {
         .text()
         .await
         .unwrap();
-    let csrf = page
-        .split("name=\"csrf\" value=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_string();
+    let csrf = common::console::csrf_of(&page);
     (client, session, csrf)
 }
 
@@ -1508,14 +1501,7 @@ async fn guessing_tokens_is_stopped_with_429_and_cross_site_posts_are_refused() 
         .text()
         .await
         .unwrap();
-    let csrf = page
-        .split("name=\"csrf\" value=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_string();
+    let csrf = common::console::csrf_of(&page);
     let r = client
         .post(format!("{}/approvals/{}/approve", env.base, a.approval_id))
         .header("cookie", &session)

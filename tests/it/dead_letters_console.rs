@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use crate::common::broker::{Env, publish_approval, refund_approval};
-use crate::common::console::{Console, OPERATOR_TOKEN, REVIEWER_TOKEN, ticket_json};
+use crate::common::console::{Console, OPERATOR_TOKEN, REVIEWER_TOKEN, csrf_of, ticket_json};
 use chrono::Utc;
 use lapin::BasicProperties;
 use lapin::options::{BasicGetOptions, BasicPublishOptions};
@@ -38,15 +38,6 @@ fn session_cookie(r: &reqwest::Response, name: &str) -> String {
                 .is_some_and(|v| v.starts_with('=') && v.len() > 1)
         })
         .unwrap_or_else(|| panic!("a sign-in sets the {name} cookie"))
-}
-
-/// The CSRF token a page's forms carry.
-fn csrf_of(html: &str) -> String {
-    let at = html
-        .find("name=\"csrf\" value=\"")
-        .expect("a form with a CSRF token")
-        + 19;
-    html[at..at + 64].to_string()
 }
 
 /// Posts `token` to the sign-in form at `path` (`/login` or `/dead-letters/login`) as a
