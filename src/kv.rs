@@ -30,6 +30,11 @@ pub enum StoreError {
     /// The store could not be reached; worth retrying.
     #[error("store unavailable: {0}")]
     Unavailable(String),
+    /// The database aborted the transaction to break a deadlock or a serialization
+    /// conflict with a concurrent one (SQLSTATE 40P01, 40001): the same transaction,
+    /// run again, goes through.
+    #[error("store contended: {0}")]
+    Contended(String),
     /// A stored value did not parse.
     #[error("corrupt stored record: {0}")]
     Corrupt(String),
@@ -43,7 +48,7 @@ pub enum StoreError {
 impl StoreError {
     /// Whether trying the same write again may succeed.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StoreError::Unavailable(_))
+        matches!(self, StoreError::Unavailable(_) | StoreError::Contended(_))
     }
 }
 

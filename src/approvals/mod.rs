@@ -49,6 +49,15 @@ const SETTLE_WAIT: Duration = Duration::from_secs(15);
 /// publish is not doubled, and short enough for the sweep to take over after a crash.
 const FOLLOWUP_CLAIM: Duration = Duration::from_secs(60);
 
+/// How a decision the database aborted in a deadlock is run again: soon, with jitter so
+/// that the clicks that met do not meet again, for at most [`CONTENDED_FOR`].
+const CONTENDED: crate::backoff::Backoff = crate::backoff::Backoff {
+    base: Duration::from_millis(20),
+    max: Duration::from_millis(500),
+};
+/// See [`CONTENDED`].
+const CONTENDED_FOR: Duration = Duration::from_secs(5);
+
 /// Where an approval is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -431,9 +440,21 @@ impl Approvals {
             span.record("ticket_id", record.message.ticket_id.as_str());
             span.record("ticket_agent.approval.tool", record.message.tool.as_str());
         }
-        let result = self
-            .decide_in_span(id, verdict, reviewer, input)
-            .instrument(span.clone())
+        // Concurrent clicks on one approval can deadlock in the database, which then
+        // aborts one transaction whole; a decision is safe to run again (the second
+        // run finds the recorded one), so the aborted one is.
+        let result = CONTENDED
+            .retry(
+                tokio::time::Instant::now() + CONTENDED_FOR,
+                || {
+                    self.decide_in_span(id, verdict, reviewer, input)
+                        .instrument(span.clone())
+                },
+                |e| matches!(e, DecideError::Store(StoreError::Contended(_))),
+                |e, wait| {
+                    tracing::info!(approval_id = id, error = %e, wait_ms = wait.as_millis() as u64, "a decision met a concurrent one in the database; deciding again");
+                },
+            )
             .await;
         match &result {
             Ok(o) => {

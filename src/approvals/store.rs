@@ -27,15 +27,13 @@ use crate::queue::messages::ApprovalMessage;
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        // Decided once, here: a data exception is about the value, not the database.
-        let refused = e
-            .as_database_error()
-            .and_then(|db| db.code())
-            .is_some_and(|code| code.starts_with("22"));
-        if refused {
-            StoreError::Refused(format!("database: {e}"))
-        } else {
-            StoreError::Unavailable(format!("database: {e}"))
+        // Decided once, here: a data exception is about the value, not the database; a
+        // deadlock or a serialization failure is about a concurrent transaction.
+        let code = e.as_database_error().and_then(|db| db.code());
+        match code.as_deref() {
+            Some(c) if c.starts_with("22") => StoreError::Refused(format!("database: {e}")),
+            Some("40P01" | "40001") => StoreError::Contended(format!("database: {e}")),
+            _ => StoreError::Unavailable(format!("database: {e}")),
         }
     }
 }

@@ -676,7 +676,9 @@ fn decide_error(e: &DecideError) -> (StatusCode, String) {
         DecideError::NotAsApproved(_) => StatusCode::INTERNAL_SERVER_ERROR,
         DecideError::Store(StoreError::Refused(_)) => StatusCode::UNPROCESSABLE_ENTITY,
         DecideError::Store(StoreError::Corrupt(_)) => StatusCode::INTERNAL_SERVER_ERROR,
-        DecideError::Store(StoreError::Unavailable(_)) => StatusCode::SERVICE_UNAVAILABLE,
+        DecideError::Store(StoreError::Unavailable(_) | StoreError::Contended(_)) => {
+            StatusCode::SERVICE_UNAVAILABLE
+        }
         // The decision is recorded; what is not finished is the execution, which the
         // sweep carries on: accepted, not unavailable, so that nobody retries it.
         DecideError::ExecutionPending(_) | DecideError::InProgress(_) => StatusCode::ACCEPTED,
