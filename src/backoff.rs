@@ -1,7 +1,8 @@
-//! Exponential backoff with full jitter: the one waiting rule of every retry here (the
-//! HTTP clients of the model providers and the commerce backend, the broker
-//! reconnects of the worker and the approvals service), and [`Backoff::retry`], the loop
-//! for an operation that is simply tried again (a service's connections at start).
+//! Exponential backoff with full jitter, and [`Backoff::run`], the one retry loop of the
+//! crate: the HTTP clients of the model providers and the commerce backend, the help-desk
+//! deliveries of the connector, the broker reconnects, the approvals' store writes and a
+//! service's connections at start ([`Backoff::retry`]) all try again through it, so that
+//! limits, the server's `Retry-After`, stopping and the jitter are decided in one place.
 
 use std::future::Future;
 use std::time::Duration;
@@ -55,10 +56,139 @@ impl Backoff {
     }
 }
 
+/// What one failed try asks of [`Backoff::run`].
+#[derive(Debug)]
+pub enum Failed<E> {
+    /// Another try would fail the same way.
+    Final(E),
+    /// Worth another try: after the server's wait when it gave one, else after the
+    /// backoff's own delay.
+    Again(E, Option<Duration>),
+}
+
+/// How far [`Backoff::run`] may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// At most this many tries after the first.
+    Retries(u32),
+    /// Tries until this instant, the last one at it.
+    Until(tokio::time::Instant),
+}
+
+/// One retry about to happen, as [`Backoff::run`] tells its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retry {
+    /// 1 for the first retry.
+    pub number: u32,
+    /// The wait before it: the server's, or the backoff's jittered delay.
+    pub wait: Duration,
+    /// Whether the server asked for this wait.
+    pub from_server: bool,
+}
+
+/// Why [`Backoff::run`] stopped trying, with the last error.
+#[derive(Debug, PartialEq, Eq)]
+pub enum GaveUp<E> {
+    /// The try said another would fail the same way (or the caller's retry hook did).
+    Final(E),
+    /// The limit was reached.
+    Spent {
+        /// The last try's error.
+        error: E,
+        /// How many tries were made.
+        attempts: u32,
+    },
+    /// The server asked for a wait longer than the backoff's longest: the work should be
+    /// put back and retried later by whoever owns it, not held here.
+    TooLong {
+        /// The last try's error.
+        error: E,
+        /// The wait the server asked for.
+        wait: Duration,
+    },
+    /// `stop` resolved during a wait.
+    Stopped(E),
+}
+
+impl<E> GaveUp<E> {
+    /// The last error, whatever the reason.
+    pub fn into_error(self) -> E {
+        match self {
+            Self::Final(e) | Self::Stopped(e) => e,
+            Self::Spent { error, .. } | Self::TooLong { error, .. } => error,
+        }
+    }
+}
+
 impl Backoff {
-    /// Runs `op` until it succeeds, fails with an error `transient` says is final, or the
-    /// next wait would end past `deadline`; before each new try, `waiting` hears the
-    /// error and the wait.
+    /// The one retry loop of the crate: runs `op` until it succeeds, a try fails for
+    /// good, `limit` is reached, the server asks for too long a wait, or `stop` resolves
+    /// during a wait. Before each retry, `before_retry` hears the error and the retry
+    /// and says how long to wait in fact (its wait, or less when the caller's own
+    /// gate already holds the call), or fails the whole run with a final error.
+    ///
+    /// # Errors
+    /// Why it gave up, with the last error.
+    pub async fn run<T, E, F, Fut, B, Before>(
+        &self,
+        limit: Limit,
+        stop: impl Future<Output = ()>,
+        mut op: F,
+        mut before_retry: B,
+    ) -> Result<T, GaveUp<E>>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, Failed<E>>>,
+        B: FnMut(&E, Retry) -> Before,
+        Before: Future<Output = Result<Duration, E>>,
+    {
+        tokio::pin!(stop);
+        let mut retry = 0u32;
+        loop {
+            let (error, retry_after) = match op().await {
+                Ok(value) => return Ok(value),
+                Err(Failed::Final(e)) => return Err(GaveUp::Final(e)),
+                Err(Failed::Again(e, after)) => (e, after),
+            };
+            let wait = match self.wait(retry, retry_after) {
+                Ok(wait) => wait,
+                Err(wait) => return Err(GaveUp::TooLong { error, wait }),
+            };
+            let (wait, spent) = match limit {
+                Limit::Retries(max) => (wait, retry >= max),
+                // The last wait is cut to end at the deadline, where the last try is
+                // made: the whole time given is used, whatever the jitter drew.
+                Limit::Until(deadline) => {
+                    let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+                    (wait.min(left), left.is_zero())
+                }
+            };
+            if spent {
+                return Err(GaveUp::Spent {
+                    error,
+                    attempts: retry + 1,
+                });
+            }
+            retry += 1;
+            let told = Retry {
+                number: retry,
+                wait,
+                from_server: retry_after.is_some(),
+            };
+            let wait = match before_retry(&error, told).await {
+                Ok(wait) => wait,
+                Err(e) => return Err(GaveUp::Final(e)),
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = &mut stop => return Err(GaveUp::Stopped(error)),
+            }
+        }
+    }
+
+    /// [`Self::run`] for an operation that is simply tried again while `transient`
+    /// says so, until `deadline` (a service's connections at start); `waiting` hears
+    /// each error and wait.
     ///
     /// # Errors
     /// The last error of `op`.
@@ -73,20 +203,29 @@ impl Backoff {
         F: FnMut() -> Fut,
         Fut: Future<Output = Result<T, E>>,
     {
-        let mut retry = 0;
-        loop {
-            let error = match op().await {
-                Ok(value) => return Ok(value),
-                Err(e) => e,
-            };
-            let wait = self.delay(retry);
-            if !transient(&error) || tokio::time::Instant::now() + wait >= deadline {
-                return Err(error);
-            }
-            waiting(&error, wait);
-            tokio::time::sleep(wait).await;
-            retry = retry.saturating_add(1);
-        }
+        let transient = &transient;
+        self.run(
+            Limit::Until(deadline),
+            std::future::pending(),
+            || {
+                let attempt = op();
+                async move {
+                    attempt.await.map_err(|e| {
+                        if transient(&e) {
+                            Failed::Again(e, None)
+                        } else {
+                            Failed::Final(e)
+                        }
+                    })
+                }
+            },
+            |e: &E, r: Retry| {
+                waiting(e, r.wait);
+                std::future::ready(Ok(r.wait))
+            },
+        )
+        .await
+        .map_err(GaveUp::into_error)
     }
 }
 
@@ -173,11 +312,111 @@ mod tests {
             .retry(deadline, || async { Err("down") }, |_| true, |_, _| {})
             .await;
         assert_eq!(got, Err("down"));
-        assert!(tokio::time::Instant::now() <= deadline);
-        assert!(
-            tokio::time::Instant::now() + b.max > deadline,
-            "it gave up only when another wait could not fit"
+        assert_eq!(
+            tokio::time::Instant::now(),
+            deadline,
+            "the last try is made at the deadline, and none after it"
         );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_servers_wait_is_kept_and_a_wait_beyond_the_longest_gives_up_at_once() {
+        let b = Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
+        let mut waits = Vec::new();
+        let mut tries = 0;
+        let got: Result<(), GaveUp<&str>> = b
+            .run(
+                Limit::Retries(5),
+                std::future::pending(),
+                || {
+                    tries += 1;
+                    let after = if tries == 1 { 1 } else { 30 };
+                    async move { Err(Failed::Again("busy", Some(Duration::from_secs(after)))) }
+                },
+                |_: &&str, r: Retry| {
+                    waits.push((r.number, r.wait));
+                    std::future::ready(Ok(r.wait))
+                },
+            )
+            .await;
+        assert_eq!(waits, [(1, Duration::from_secs(1))]);
+        assert_eq!(
+            got,
+            Err(GaveUp::TooLong {
+                error: "busy",
+                wait: Duration::from_secs(30)
+            })
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_retry_limit_counts_the_tries_after_the_first() {
+        let b = Backoff::new(Duration::from_millis(10), Duration::from_millis(50));
+        let mut tries = 0;
+        let got: Result<(), GaveUp<&str>> = b
+            .run(
+                Limit::Retries(2),
+                std::future::pending(),
+                || {
+                    tries += 1;
+                    async { Err(Failed::Again("down", None)) }
+                },
+                |_: &&str, r: Retry| std::future::ready(Ok(r.wait)),
+            )
+            .await;
+        assert_eq!(tries, 3);
+        assert_eq!(
+            got,
+            Err(GaveUp::Spent {
+                error: "down",
+                attempts: 3
+            })
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn stopping_during_a_wait_ends_the_run_with_the_last_error() {
+        let b = Backoff::new(Duration::from_secs(10), Duration::from_secs(10));
+        let stop = tokio::time::sleep(Duration::from_millis(1));
+        let mut tries = 0;
+        let got: Result<(), GaveUp<&str>> = b
+            .run(
+                Limit::Retries(100),
+                stop,
+                || {
+                    tries += 1;
+                    async { Err(Failed::Again("down", Some(Duration::from_secs(5)))) }
+                },
+                |_: &&str, r: Retry| std::future::ready(Ok(r.wait)),
+            )
+            .await;
+        assert_eq!((got, tries), (Err(GaveUp::Stopped("down")), 1));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_retry_hook_can_shorten_the_wait_or_end_the_run() {
+        let b = Backoff::new(Duration::from_secs(10), Duration::from_secs(60));
+        let start = tokio::time::Instant::now();
+        let mut tries = 0;
+        let got: Result<(), GaveUp<&str>> = b
+            .run(
+                Limit::Retries(100),
+                std::future::pending(),
+                || {
+                    tries += 1;
+                    async { Err(Failed::Again("down", Some(Duration::from_secs(30)))) }
+                },
+                |_: &&str, r: Retry| {
+                    std::future::ready(if r.number < 3 {
+                        Ok(Duration::ZERO)
+                    } else {
+                        Err("lease lost")
+                    })
+                },
+            )
+            .await;
+        assert_eq!((got, tries), (Err(GaveUp::Final("lease lost")), 3));
+        assert_eq!(tokio::time::Instant::now(), start, "no time waited");
     }
 
     #[test]

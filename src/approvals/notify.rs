@@ -21,7 +21,7 @@ use serde::Serialize;
 use tokio::sync::{Semaphore, mpsc};
 
 use super::ApprovalRecord;
-use crate::backoff::Backoff;
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::NotificationSettings;
 use crate::metrics;
 
@@ -286,33 +286,42 @@ impl Sender {
             Shape::Json => serde_json::to_value(notice).expect("notices serialize"),
             Shape::Slack => notice.slack(),
         };
-        for attempt in 0..self.max_attempts {
-            let retry_after = match self.client.post(&target.url).json(&body).send().await {
-                Ok(r) if r.status().is_success() => {
-                    count(notice.event, target.shape.as_str(), "sent");
-                    return;
-                }
+        let attempt = || async {
+            match self.client.post(&target.url).json(&body).send().await {
+                Ok(r) if r.status().is_success() => Ok(()),
                 Ok(r) if r.status().as_u16() == 429 || r.status().is_server_error() => {
-                    tracing::warn!(approval_id = %notice.approval_id, status = r.status().as_u16(), attempt = attempt + 1, "notification webhook answered an error; retrying");
-                    crate::http::retry_after(r.headers(), Utc::now())
+                    tracing::warn!(approval_id = %notice.approval_id, status = r.status().as_u16(), "notification webhook answered an error; retrying");
+                    // A wait beyond the longest is cut to it: a notice is worth a late try.
+                    let after = crate::http::retry_after(r.headers(), Utc::now())
+                        .map(|wait| wait.min(self.backoff.max));
+                    Err(Failed::Again((), after))
                 }
                 Ok(r) => {
                     tracing::warn!(approval_id = %notice.approval_id, status = r.status().as_u16(), "notification webhook refused the notice; not retrying");
-                    count(notice.event, target.shape.as_str(), "failed");
-                    return;
+                    Err(Failed::Final(()))
                 }
                 Err(e) => {
-                    tracing::warn!(approval_id = %notice.approval_id, error = %crate::http::error_chain(&e), attempt = attempt + 1, "notification webhook unreachable; retrying");
-                    None
+                    tracing::warn!(approval_id = %notice.approval_id, error = %crate::http::error_chain(&e), "notification webhook unreachable; retrying");
+                    Err(Failed::Again((), None))
                 }
-            };
-            if attempt + 1 < self.max_attempts {
-                let wait = self
-                    .backoff
-                    .wait(attempt, retry_after)
-                    .unwrap_or(self.backoff.max);
-                tokio::time::sleep(wait).await;
             }
+        };
+        let retries = Limit::Retries(self.max_attempts.saturating_sub(1));
+        let before_retry = |(): &(), retry: Retry| std::future::ready(Ok(retry.wait));
+        let sent = self
+            .backoff
+            .run(retries, std::future::pending(), attempt, before_retry)
+            .await;
+        match sent {
+            Ok(()) => {
+                count(notice.event, target.shape.as_str(), "sent");
+                return;
+            }
+            Err(GaveUp::Final(())) => {
+                count(notice.event, target.shape.as_str(), "failed");
+                return;
+            }
+            Err(_) => {}
         }
         tracing::warn!(approval_id = %notice.approval_id, attempts = self.max_attempts, "notification not delivered; giving up");
         count(notice.event, target.shape.as_str(), "failed");

@@ -26,8 +26,10 @@ use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use super::{ApprovalStatus, Approvals, DecideError};
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::kv::StoreError;
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::queue::consumer::{Consumer, Session};
 use crate::queue::messages::{ApprovalMessage, OutcomeMessage};
@@ -246,22 +248,30 @@ impl Intake {
     /// count a delivery against the queue's limit for each try, and an outage of a
     /// minute would dead-letter every proposal waiting.
     async fn store(&self, delivery: &Delivery, message: &ApprovalMessage) -> Stored {
-        let backoff = crate::backoff::Backoff::new(STORE_BACKOFF.0, STORE_BACKOFF.1);
-        let mut retry = 0;
-        loop {
-            match receive(&self.approvals, &self.topology, delivery, message).await {
-                Ok(kind) => return Stored::Yes(kind),
-                Err(e) if e.is_transient() => {
-                    let wait = backoff.delay(retry);
-                    retry += 1;
-                    tracing::warn!(approval_id = %message.approval_id, error = %crate::telemetry::chain(&e), retry, wait_ms = wait.as_millis() as u64, "could not store an approval; holding it and trying again");
-                    tokio::select! {
-                        () = tokio::time::sleep(wait) => {}
-                        () = self.abandon.cancelled() => return Stored::Abandoned,
+        let backoff = Backoff::new(STORE_BACKOFF.0, STORE_BACKOFF.1);
+        let attempt = || async {
+            receive(&self.approvals, &self.topology, delivery, message)
+                .await
+                .map_err(|e| {
+                    if e.is_transient() {
+                        Failed::Again(e, None)
+                    } else {
+                        Failed::Final(e)
                     }
-                }
-                Err(e) => return Stored::Unstorable(e),
-            }
+                })
+        };
+        let before_retry = |e: &StoreError, retry: Retry| {
+            tracing::warn!(approval_id = %message.approval_id, error = %crate::telemetry::chain(e), retry = retry.number, wait_ms = retry.wait.as_millis() as u64, "could not store an approval; holding it and trying again");
+            std::future::ready(Ok(retry.wait))
+        };
+        let stop = self.abandon.cancelled();
+        match backoff
+            .run(Limit::Retries(u32::MAX), stop, attempt, before_retry)
+            .await
+        {
+            Ok(kind) => Stored::Yes(kind),
+            Err(GaveUp::Stopped(_)) => Stored::Abandoned,
+            Err(gave_up) => Stored::Unstorable(gave_up.into_error()),
         }
     }
 }

@@ -34,7 +34,7 @@ use serde_json::json;
 use super::{
     BackendError, CommerceBackend, Customer, KbArticle, Order, RefundConfirmation, RefundRequest,
 };
-use crate::backoff::Backoff;
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::HttpCommerceSettings;
 use crate::domain::money::Usd;
 use crate::http::{error_chain, retry_after, snippet};
@@ -188,42 +188,50 @@ impl HttpBackend {
         idempotency_key: Option<&str>,
     ) -> Result<(StatusCode, String), BackendError> {
         let what = format!("{method} {}", url.path());
-        let mut retry = 0;
-        loop {
-            let (message, retry_after) =
-                match self.attempt(&method, url, body, idempotency_key).await {
-                    Ok(answer) => return Ok(answer),
-                    Err(Failure::Final(e)) => return Err(e),
-                    Err(Failure::Retryable {
+        let attempt = || async {
+            self.attempt(&method, url, body, idempotency_key)
+                .await
+                .map_err(|failure| match failure {
+                    Failure::Final(e) => Failed::Final(e),
+                    Failure::Retryable {
                         message,
                         retry_after,
-                    }) => (message, retry_after),
-                };
-            let message = format!("{what}: {message}");
-            if retry >= self.max_retries {
-                let attempts = retry + 1;
-                return Err(BackendError::Unavailable(format!(
-                    "{message} (after {attempts} attempts)"
-                )));
-            }
-            let delay = self.backoff.wait(retry, retry_after).map_err(|wait| {
-                BackendError::Unavailable(format!(
-                    "{message} (retry-after {}s is longer than the longest backoff)",
-                    wait.as_secs()
-                ))
-            })?;
+                    } => Failed::Again(
+                        BackendError::Unavailable(format!("{what}: {message}")),
+                        retry_after,
+                    ),
+                })
+        };
+        let before_retry = |error: &BackendError, retry: Retry| {
             tracing::warn!(
                 request = %what,
-                retry = retry + 1,
+                retry = retry.number,
                 max_retries = self.max_retries,
-                delay_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+                delay_ms = u64::try_from(retry.wait.as_millis()).unwrap_or(u64::MAX),
                 // The service's error body may name the customer.
-                error = %crate::telemetry::redact(&message),
+                error = %crate::telemetry::redact(&error.to_string()),
                 "commerce backend call failed; retrying"
             );
-            tokio::time::sleep(delay).await;
-            retry += 1;
-        }
+            std::future::ready(Ok(retry.wait))
+        };
+        let run = self.backoff.run(
+            Limit::Retries(self.max_retries),
+            std::future::pending(),
+            attempt,
+            before_retry,
+        );
+        run.await.map_err(|gave_up| match gave_up {
+            GaveUp::Spent { error, attempts } => {
+                error.reworded(|m| format!("{m} (after {attempts} attempts)"))
+            }
+            GaveUp::TooLong { error, wait } => error.reworded(|m| {
+                format!(
+                    "{m} (retry-after {}s is longer than the longest backoff)",
+                    wait.as_secs()
+                )
+            }),
+            GaveUp::Final(error) | GaveUp::Stopped(error) => error,
+        })
     }
 
     /// One request: the status and body, or a classified failure.

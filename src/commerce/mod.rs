@@ -167,6 +167,16 @@ pub enum BackendError {
 }
 
 impl BackendError {
+    /// An unavailable backend's message rewritten (a retry loop adding how it ended);
+    /// any other error as it is.
+    #[must_use]
+    pub fn reworded(self, f: impl FnOnce(&str) -> String) -> Self {
+        match self {
+            Self::Unavailable(message) => Self::Unavailable(f(&message)),
+            other => other,
+        }
+    }
+
     /// Whether a later retry might succeed.
     pub fn is_transient(&self) -> bool {
         matches!(self, BackendError::Unavailable(_))

@@ -34,7 +34,7 @@ use serde::Serialize;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use crate::backoff::Backoff;
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
 use crate::kv::{self, Begun, Lease, StoreError};
 use crate::metrics::{self, Readiness, ReadyCheck};
@@ -417,6 +417,27 @@ impl runtime::DeadReason for DeadReason {
     }
 }
 
+/// Why one delivery try failed, as the retry loop carries it.
+enum Undelivered {
+    /// The help desk refused the call for good.
+    Refused(String),
+    /// Worth another try, after the help desk's own wait when it gave one.
+    Failing {
+        error: String,
+        retry_after: Option<Duration>,
+    },
+    /// The delivery goes back to the queue (its claim could not be kept).
+    PutBack(String),
+}
+
+impl Undelivered {
+    fn message(&self) -> &str {
+        match self {
+            Self::Refused(e) | Self::PutBack(e) | Self::Failing { error: e, .. } => e,
+        }
+    }
+}
+
 /// One call's end, inside [`Connector::deliver`].
 enum CallEnd {
     Sent,
@@ -488,87 +509,109 @@ impl Connector {
         let put_back = |error: String| CallEnd::Stop(Delivered::PutBack { error });
         // Another connector holding the claim is making this very call: wait for it
         // to finish (then the record answers) or for its claim to run out.
-        let mut busy = 0u32;
-        loop {
+        let begin = || async {
             match lease
                 .begin(conn, &done, &token, self.policy.claim_lease)
                 .await
             {
-                Ok(Begun::Done(_)) => return CallEnd::Already,
-                Ok(Begun::Leased(_)) => break,
-                Ok(Begun::Busy(_)) if busy + 1 < self.policy.max_attempts => {
-                    if !Self::pause(self.policy.backoff.delay(busy), abandon).await {
-                        return put_back("shutting down".into());
-                    }
-                    busy += 1;
-                }
-                Ok(Begun::Busy(_)) => {
-                    return put_back(format!("{} is claimed by another connector", call.key));
-                }
-                Err(e) => {
-                    // Give Redis a moment before the message comes straight back.
-                    Self::pause(self.policy.backoff.delay(0), abandon).await;
-                    return put_back(format!("redis: {e}"));
-                }
+                Ok(Begun::Done(_)) => Ok(true),
+                Ok(Begun::Leased(_)) => Ok(false),
+                Ok(Begun::Busy(_)) => Err(Failed::Again(
+                    format!("{} is claimed by another connector", call.key),
+                    None,
+                )),
+                Err(e) => Err(Failed::Final(format!("redis: {e}"))),
             }
+        };
+        let retries = Limit::Retries(self.policy.max_attempts.saturating_sub(1));
+        let wait_busy = |_: &String, retry: Retry| std::future::ready(Ok(retry.wait));
+        let begun = self
+            .policy
+            .backoff
+            .run(retries, abandon.cancelled(), begin, wait_busy)
+            .await;
+        match begun {
+            Ok(true) => return CallEnd::Already,
+            Ok(false) => {}
+            Err(GaveUp::Stopped(_)) => return put_back("shutting down".into()),
+            Err(GaveUp::Final(error)) => {
+                // Give Redis a moment before the message comes straight back.
+                Self::pause(self.policy.backoff.delay(0), abandon).await;
+                return put_back(error);
+            }
+            Err(gave_up) => return put_back(gave_up.into_error()),
         }
 
-        let mut attempt = 1u32;
-        let failure = loop {
-            match self.sink.send(call).await {
-                Ok(()) => {
-                    let record = serde_json::to_string(&DeliveredRecord {
-                        target: &call.target,
-                        delivered_at: Utc::now(),
-                    })
-                    .expect("records serialize");
-                    if let Err(e) = lease
-                        .finish(conn, &record, self.policy.delivered_ttl, &token)
-                        .await
-                    {
-                        // Delivered but not recorded: a redelivery within the claim's
-                        // life is told it is busy, after it would post again. Say so.
-                        tracing::error!(call = %call.key, error = %crate::telemetry::chain(&e), "delivered, but the delivery record was not written");
-                    }
-                    return CallEnd::Sent;
+        let attempt = || async {
+            self.sink.send(call).await.map_err(|e| match e {
+                SendError::Permanent(error) => Failed::Final(Undelivered::Refused(error)),
+                SendError::Transient { error, retry_after } => {
+                    Failed::Again(Undelivered::Failing { error, retry_after }, None)
                 }
-                Err(SendError::Permanent(error)) => {
-                    break Delivered::DeadLetter {
-                        reason: DeadReason::Refused,
-                        error,
-                    };
+            })
+        };
+        let before_retry = |failing: &Undelivered, retry: Retry| {
+            // The help desk's own wait is kept whatever its length: the claim is
+            // extended to cover it.
+            let (error, wait) = match failing {
+                Undelivered::Failing { error, retry_after } => {
+                    (error.as_str(), retry_after.unwrap_or(retry.wait))
                 }
-                Err(SendError::Transient { error, retry_after }) => {
-                    if attempt >= self.policy.max_attempts {
-                        break Delivered::DeadLetter {
-                            reason: DeadReason::MaxAttempts,
-                            error: format!("after {attempt} attempts: {error}"),
-                        };
-                    }
-                    let wait =
-                        retry_after.unwrap_or_else(|| self.policy.backoff.delay(attempt - 1));
-                    tracing::info!(call = %call.key, attempt, wait_ms = wait.as_millis() as u64, error = %error, "delivery failed; retrying");
-                    // The claim must outlive the wait and the next attempt.
-                    let keep = wait + self.policy.claim_lease;
-                    match lease.extend(conn, &token, keep).await {
-                        Ok(true) => {}
-                        Ok(false) => {
-                            break Delivered::PutBack {
-                                error: format!("the claim on {} ran out", call.key),
-                            };
-                        }
-                        Err(e) => {
-                            break Delivered::PutBack {
-                                error: format!("redis: {e}"),
-                            };
-                        }
-                    }
-                    if !Self::pause(wait, abandon).await {
-                        break Delivered::PutBack {
-                            error: "shutting down".into(),
-                        };
-                    }
-                    attempt += 1;
+                Undelivered::Refused(error) | Undelivered::PutBack(error) => {
+                    (error.as_str(), retry.wait)
+                }
+            };
+            tracing::info!(call = %call.key, attempt = retry.number, wait_ms = wait.as_millis() as u64, error = %error, "delivery failed; retrying");
+            // The claim must outlive the wait and the next attempt.
+            let keep = wait + self.policy.claim_lease;
+            let (lease, token) = (&lease, &token);
+            async move {
+                match lease.extend(conn, token, keep).await {
+                    Ok(true) => Ok(wait),
+                    Ok(false) => Err(Undelivered::PutBack(format!(
+                        "the claim on {} ran out",
+                        call.key
+                    ))),
+                    Err(e) => Err(Undelivered::PutBack(format!("redis: {e}"))),
+                }
+            }
+        };
+        let retries = Limit::Retries(self.policy.max_attempts.saturating_sub(1));
+        let run = self
+            .policy
+            .backoff
+            .run(retries, abandon.cancelled(), attempt, before_retry);
+        let failure = match run.await {
+            Ok(()) => {
+                let record = serde_json::to_string(&DeliveredRecord {
+                    target: &call.target,
+                    delivered_at: Utc::now(),
+                })
+                .expect("records serialize");
+                if let Err(e) = lease
+                    .finish(conn, &record, self.policy.delivered_ttl, &token)
+                    .await
+                {
+                    // Delivered but not recorded: a redelivery within the claim's
+                    // life is told it is busy, after it would post again. Say so.
+                    tracing::error!(call = %call.key, error = %crate::telemetry::chain(&e), "delivered, but the delivery record was not written");
+                }
+                return CallEnd::Sent;
+            }
+            Err(GaveUp::Stopped(_)) => Delivered::PutBack {
+                error: "shutting down".into(),
+            },
+            Err(GaveUp::Spent { error, attempts }) => Delivered::DeadLetter {
+                reason: DeadReason::MaxAttempts,
+                error: format!("after {attempts} attempts: {}", error.message()),
+            },
+            Err(GaveUp::Final(Undelivered::Refused(error))) => Delivered::DeadLetter {
+                reason: DeadReason::Refused,
+                error,
+            },
+            Err(GaveUp::Final(other) | GaveUp::TooLong { error: other, .. }) => {
+                Delivered::PutBack {
+                    error: other.message().to_string(),
                 }
             }
         };

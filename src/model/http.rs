@@ -29,7 +29,7 @@ use serde_json::Value;
 
 use super::ModelError;
 use super::limiter::{Budget, LimitError, Observed, Reservation};
-use crate::backoff::Backoff;
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::ModelSettings;
 use crate::conversation::{Message, Role};
 use crate::http::{error_chain, retry_after, snippet};
@@ -168,76 +168,73 @@ impl HttpClient {
         drop(body);
         let bytes = bytes::Bytes::from(bytes);
         let estimate = self.estimate(&bytes);
-        let mut retry = 0;
-        loop {
-            let reservation = self.reserve(estimate).await?;
-            let outcome = self.attempt(url, headers, &bytes).await;
-            let (message, status, retry_after) = match outcome {
+        let attempt = || async {
+            let reservation = self.reserve(estimate).await.map_err(Failed::Final)?;
+            match self.attempt(url, headers, &bytes).await {
                 Ok(text) => {
                     let parsed = self.parse(&text);
                     let tokens = parsed.as_ref().ok().and_then(&used).unwrap_or(estimate);
                     self.settle(reservation, tokens).await;
-                    return parsed;
+                    parsed.map_err(Failed::Final)
                 }
                 Err(failure) => {
                     // A refused request uses no tokens and a failed one's are unknown: settled
                     // at none. Its request slot stays spent.
                     self.settle(reservation, 0).await;
-                    match failure {
-                        Failure::Permanent(error) => return Err(error),
+                    Err(match failure {
+                        Failure::Permanent(error) => Failed::Final(error),
                         Failure::Retryable {
                             message,
                             status,
                             retry_after,
-                        } => (message, status, retry_after),
-                    }
+                        } => Failed::Again(ModelError::Transient { message, status }, retry_after),
+                    })
                 }
-            };
-            if retry >= self.policy.max_retries {
-                let attempts = retry + 1;
-                return Err(ModelError::Transient {
-                    message: format!("{message} (after {attempts} attempts)"),
-                    status,
-                });
             }
-            // The budget already holds every call of the fleet until a 429's retry-after.
-            let paused_by_budget =
-                self.budget.is_some() && status == Some(429) && retry_after.is_some();
-            let delay = self
-                .policy
-                .backoff
-                .wait(retry, retry_after)
-                .map(|delay| {
-                    if paused_by_budget {
-                        Duration::ZERO
-                    } else {
-                        delay
-                    }
-                })
-                .map_err(|wait| ModelError::Transient {
-                    message: format!(
-                        "{message} (retry-after {}s is longer than the longest backoff)",
-                        wait.as_secs()
-                    ),
-                    status,
-                })?;
+        };
+        let before_retry = |error: &ModelError, retry: Retry| {
+            let (message, status) = error.parts();
             crate::metrics::global()
                 .model_retries
                 .with_label_values(&[self.provider])
                 .inc();
+            // The budget already holds every call of the fleet until a 429's retry-after.
+            let paused_by_budget =
+                self.budget.is_some() && status == Some(429) && retry.from_server;
+            let wait = if paused_by_budget {
+                Duration::ZERO
+            } else {
+                retry.wait
+            };
             tracing::warn!(
                 provider = self.provider,
                 status = status.map_or_else(|| "none".to_string(), |s| s.to_string()),
-                retry = retry + 1,
+                retry = retry.number,
                 max_retries = self.policy.max_retries,
-                delay_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+                delay_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
                 // An error body may quote the conversation, and so the ticket.
-                error = %crate::telemetry::redact(&message),
+                error = %crate::telemetry::redact(message),
                 "model call failed; retrying"
             );
-            tokio::time::sleep(delay).await;
-            retry += 1;
-        }
+            std::future::ready(Ok(wait))
+        };
+        let limit = Limit::Retries(self.policy.max_retries);
+        let run = self
+            .policy
+            .backoff
+            .run(limit, std::future::pending(), attempt, before_retry);
+        run.await.map_err(|gave_up| match gave_up {
+            GaveUp::Spent { error, attempts } => {
+                error.reworded(|m| format!("{m} (after {attempts} attempts)"))
+            }
+            GaveUp::TooLong { error, wait } => error.reworded(|m| {
+                format!(
+                    "{m} (retry-after {}s is longer than the longest backoff)",
+                    wait.as_secs()
+                )
+            }),
+            GaveUp::Final(error) | GaveUp::Stopped(error) => error,
+        })
     }
 
     /// One request: the success body as text, or a classified failure.

@@ -128,6 +128,30 @@ pub enum ModelError {
 }
 
 impl ModelError {
+    /// Its message and HTTP status, whichever kind it is.
+    pub fn parts(&self) -> (&str, Option<u16>) {
+        match self {
+            Self::Transient { message, status } | Self::Permanent { message, status } => {
+                (message, *status)
+            }
+        }
+    }
+
+    /// The same error with its message rewritten (a retry loop adding how it ended).
+    #[must_use]
+    pub fn reworded(self, f: impl FnOnce(&str) -> String) -> Self {
+        match self {
+            Self::Transient { message, status } => Self::Transient {
+                message: f(&message),
+                status,
+            },
+            Self::Permanent { message, status } => Self::Permanent {
+                message: f(&message),
+                status,
+            },
+        }
+    }
+
     /// Whether a later retry might succeed.
     pub fn is_transient(&self) -> bool {
         matches!(self, ModelError::Transient { .. })

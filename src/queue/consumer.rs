@@ -19,7 +19,7 @@ use lapin::types::FieldTable;
 use lapin::{Channel, Connection};
 
 use super::{PublishChannel, Topology, confirm_channel, connect};
-use crate::backoff::Backoff;
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::AmqpSettings;
 
 /// The first reconnect waits up to this long; each later one doubles it, up to
@@ -99,25 +99,24 @@ impl Consumer {
     /// # Errors
     /// A topology the broker refuses (e.g. a queue that exists with other arguments).
     pub async fn session(&self, stop: impl Future<Output = ()>) -> anyhow::Result<Option<Session>> {
-        tokio::pin!(stop);
-        let mut failures = 0u32;
-        loop {
-            let attempt = tokio::select! {
-                a = self.open() => a,
-                () = &mut stop => return Ok(None),
-            };
-            let error = match attempt {
-                Ok(session) => return Ok(Some(session)),
-                Err(Failure::Fatal(e)) => return Err(e),
-                Err(Failure::Transient(e)) => e,
-            };
-            let delay = self.backoff.delay(failures);
-            failures = failures.saturating_add(1);
-            tracing::warn!(error = %format!("{error:#}"), delay_ms = delay.as_millis() as u64, queue = %self.queue, "RabbitMQ unavailable; reconnecting");
-            tokio::select! {
-                () = tokio::time::sleep(delay) => {}
-                () = &mut stop => return Ok(None),
-            }
+        let attempt = || async {
+            self.open().await.map_err(|failure| match failure {
+                Failure::Fatal(e) => Failed::Final(e),
+                Failure::Transient(e) => Failed::Again(e, None),
+            })
+        };
+        let before_retry = |error: &anyhow::Error, retry: Retry| {
+            tracing::warn!(error = %format!("{error:#}"), delay_ms = retry.wait.as_millis() as u64, queue = %self.queue, "RabbitMQ unavailable; reconnecting");
+            std::future::ready(Ok(retry.wait))
+        };
+        let forever = Limit::Retries(u32::MAX);
+        let run = self
+            .backoff
+            .run(forever, std::future::pending(), attempt, before_retry);
+        // Stopping ends a connect in flight too: a black-holed broker would hold it.
+        tokio::select! {
+            session = run => session.map(Some).map_err(GaveUp::into_error),
+            () = stop => Ok(None),
         }
     }
 

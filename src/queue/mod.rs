@@ -209,22 +209,7 @@ impl Topology {
         exchange(&self.approvals_exchange, ExchangeKind::Topic).await?;
         exchange(&self.decisions_exchange, ExchangeKind::Topic).await?;
 
-        let mut args = quorum_args(amqp);
-        args.insert(
-            "x-dead-letter-exchange".into(),
-            long_string(&self.dead_exchange),
-        );
-        args.insert(
-            "x-delivery-limit".into(),
-            AMQPValue::LongInt(amqp.delivery_limit.try_into().unwrap_or(i32::MAX)),
-        );
-        // The broker's own dead-lettering (at the delivery limit) must not lose the
-        // message on its way to the dead queue; at-least-once requires reject-publish.
-        args.insert(
-            "x-dead-letter-strategy".into(),
-            long_string("at-least-once"),
-        );
-        args.insert("x-overflow".into(), long_string("reject-publish"));
+        let args = self.limited_args(amqp);
         declare_queue(ch, &self.tickets_queue, args).await?;
         bind(ch, &self.tickets_queue, &self.tickets_exchange, TICKET_KEY).await?;
 
@@ -308,11 +293,18 @@ impl Topology {
         Ok(())
     }
 
-    /// The arguments of `approvals.pending`: quorum, with the delivery limit, so that a
-    /// proposal that crashes or stalls the approvals service again and again ends in
-    /// the dead letters (the dead-letter page shows it, and replays it here) instead of
-    /// looping for ever.
+    /// The arguments of `approvals.pending`: those of every consumed queue with a
+    /// delivery limit ([`Self::limited_args`]), so that a proposal that crashes or
+    /// stalls the approvals service again and again ends in the dead letters (the
+    /// dead-letter page shows it, and replays it here) instead of looping for ever.
     pub(crate) fn approvals_pending_args(&self, amqp: &AmqpSettings) -> FieldTable {
+        self.limited_args(amqp)
+    }
+
+    /// A quorum queue whose messages go to the dead letters at the delivery limit. The
+    /// broker's own dead-lettering must not lose a message on its way to the dead
+    /// queue: at-least-once, which requires reject-publish.
+    fn limited_args(&self, amqp: &AmqpSettings) -> FieldTable {
         let mut args = quorum_args(amqp);
         args.insert(
             "x-dead-letter-exchange".into(),
@@ -330,11 +322,6 @@ impl Topology {
         args
     }
 
-    /// The arguments of a queue a ticket waits in until it expires back to the tickets
-    /// queue (the retry tiers, the wait queue). Quorum, with at-least-once
-    /// dead-lettering: a classic queue's expiry is at-most-once, and a copy that expired
-    /// while the tickets queue could not take it (a broker restart, a leader election)
-    /// was dropped. Here the copy stays until the tickets queue has it.
     fn delay_args(&self, amqp: &AmqpSettings) -> FieldTable {
         let mut args = quorum_args(amqp);
         args.insert(

@@ -27,6 +27,7 @@ use super::{
     H_ATTEMPT, H_LAST_ERROR, PublishError, SETTLE_TIMEOUT, death_headers, long_string,
     publish_confirmed, put_back, republished,
 };
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::metrics;
 use crate::telemetry::{chain, redact};
 
@@ -34,10 +35,12 @@ use crate::telemetry::{chain, redact};
 /// and release what they hold (store and broker round trips only).
 pub const ABANDON_WAIT: Duration = Duration::from_secs(5);
 
-/// The first wait before a refused publish is tried again; each later one doubles, up
-/// to [`PUBLISH_RETRY_MAX`]. A leader election takes a few seconds.
-const PUBLISH_RETRY_FIRST: Duration = Duration::from_millis(100);
-const PUBLISH_RETRY_MAX: Duration = Duration::from_secs(2);
+/// The waits before a refused publish is tried again: up to 100 ms the first time,
+/// doubling to 2 s. A leader election takes a few seconds.
+const PUBLISH_RETRY: Backoff = Backoff {
+    base: Duration::from_millis(100),
+    max: Duration::from_secs(2),
+};
 
 /// Why a service dead-letters a delivery: its `x-dead-reason`.
 pub trait DeadReason: Copy + Send + Sync + std::fmt::Debug + 'static {
@@ -479,23 +482,30 @@ pub async fn publish_held(
 ) -> Result<(), PublishError> {
     use PublishError::{ConfirmTimeout, Nacked};
     let deadline = tokio::time::Instant::now() + hold;
-    let mut delay = PUBLISH_RETRY_FIRST;
-    loop {
-        let result =
-            publish_confirmed(publish, exchange, routing_key, body, properties.clone()).await;
-        match result {
-            Err(e @ (Nacked | ConfirmTimeout))
-                if publish.status().connected()
-                    && tokio::time::Instant::now() + delay < deadline =>
-            {
-                tracing::warn!(error = %chain(&e), exchange, retry_ms = delay.as_millis() as u64, "the broker refused a publish; holding the delivery and trying again");
-                metrics::global().publish_refused.inc();
-                tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(PUBLISH_RETRY_MAX);
-            }
-            other => return other,
-        }
-    }
+    let attempt = || async {
+        publish_confirmed(publish, exchange, routing_key, body, properties.clone())
+            .await
+            .map_err(|e| match e {
+                e @ (Nacked | ConfirmTimeout) if publish.status().connected() => {
+                    Failed::Again(e, None)
+                }
+                e => Failed::Final(e),
+            })
+    };
+    let before_retry = |e: &PublishError, retry: Retry| {
+        tracing::warn!(error = %chain(e), exchange, retry_ms = retry.wait.as_millis() as u64, "the broker refused a publish; holding the delivery and trying again");
+        metrics::global().publish_refused.inc();
+        std::future::ready(Ok(retry.wait))
+    };
+    PUBLISH_RETRY
+        .run(
+            Limit::Until(deadline),
+            std::future::pending(),
+            attempt,
+            before_retry,
+        )
+        .await
+        .map_err(GaveUp::into_error)
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use crate::agent::Agent;
+use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
 use crate::domain::outcome::OutcomeKind;
 use crate::domain::ticket::{Ticket, TicketError};
@@ -40,6 +41,13 @@ use crate::telemetry::redact;
 
 mod app;
 pub use app::{WorkerApp, WorkerStats};
+
+/// How often a delivery held while Redis is away looks again: every quarter second at
+/// most, jittered so that the held deliveries of a worker do not all ask at once.
+const STORE_POLL: Backoff = Backoff {
+    base: Duration::from_millis(250),
+    max: Duration::from_millis(250),
+};
 
 /// Why a message went to the dead-letter queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,18 +173,26 @@ impl Worker {
                 self.redis_down.store(true, Ordering::SeqCst);
                 let wait = Duration::from_secs(self.settings.worker.store_wait_secs);
                 tracing::warn!(error = %crate::telemetry::chain(&e), wait_secs = wait.as_secs(), "Redis failed; holding the delivery until it answers again");
+                // Tried again each time Redis answers a PING, until the wait is over.
                 let deadline = tokio::time::Instant::now() + wait;
-                let mut last = e;
-                while tokio::time::Instant::now() < deadline {
-                    tokio::time::sleep(Duration::from_millis(250)).await;
-                    if self.records.ping().await {
-                        match op().await {
-                            Ok(v) => return Ok(v),
-                            Err(e) => last = e,
-                        }
+                let attempt = || async {
+                    if !self.records.ping().await {
+                        let silent = StoreError::Unavailable("Redis does not answer".into());
+                        return Err(Failed::Again(silent, None));
                     }
-                }
-                Err(last)
+                    op().await.map_err(|e| Failed::Again(e, None))
+                };
+                let before_retry =
+                    |_: &StoreError, retry: Retry| std::future::ready(Ok(retry.wait));
+                STORE_POLL
+                    .run(
+                        Limit::Until(deadline),
+                        std::future::pending(),
+                        attempt,
+                        before_retry,
+                    )
+                    .await
+                    .map_err(GaveUp::into_error)
             }
         }
     }
