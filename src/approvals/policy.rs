@@ -235,6 +235,7 @@ mod tests {
             ticket_subject: String::new(),
             ticket_body: String::new(),
             created_at: chrono::Utc::now(),
+            timeline: Default::default(),
         }
     }
 

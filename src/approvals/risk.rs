@@ -1,7 +1,8 @@
 //! Risk flags on an approval, computed by the product for the reviewer to read first:
 //! the customer's text tries to instruct the agent, it asks for more money than the
-//! proposal or its eligibility allows, it uses a dispute word, and the customer or the
-//! order has other refund approvals already.
+//! proposal or its eligibility allows, it uses a dispute word, the customer or the
+//! order has other refund approvals already, and the customer is new to the record (no
+//! earlier approval of theirs at all).
 //!
 //! The text checks read the ticket body as the agent reads it
 //! ([`crate::domain::normalize`]: HTML as text, NFKC, invisible characters dropped) with small, general,
@@ -26,6 +27,8 @@ pub enum RiskKind {
     RepeatRefunds,
     /// A word that announces a dispute (chargeback, lawyer, …).
     DisputeWord,
+    /// No earlier approval of the customer's on record: nothing vouches for them yet.
+    NewCustomer,
 }
 
 impl RiskKind {
@@ -36,6 +39,7 @@ impl RiskKind {
             Self::AskedAboveEligible => "asked-above-eligible",
             Self::RepeatRefunds => "repeat-refunds",
             Self::DisputeWord => "dispute-word",
+            Self::NewCustomer => "new-customer",
         }
     }
 }
@@ -153,6 +157,17 @@ pub fn repeat_refunds(others: usize) -> Option<RiskFlag> {
     })
 }
 
+/// The flag for a customer who had no approval before this ticket's (`seen_before`
+/// false): a refund or an email to somebody the record has never seen.
+pub fn new_customer(customer_id: &str, seen_before: bool) -> Option<RiskFlag> {
+    (!seen_before).then(|| RiskFlag {
+        kind: RiskKind::NewCustomer,
+        text: format!(
+            "New customer: {customer_id} had no approval or refund on record before this ticket"
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +253,13 @@ mod tests {
             "{}",
             flag.text
         );
+    }
+
+    #[test]
+    fn a_customer_the_record_has_not_seen_before_is_flagged_new_and_one_it_has_is_not() {
+        let flag = new_customer("C042", false).unwrap();
+        assert_eq!(flag.kind, RiskKind::NewCustomer);
+        assert!(flag.text.contains("C042"), "{}", flag.text);
+        assert_eq!(new_customer("C042", true), None);
     }
 }

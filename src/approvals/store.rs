@@ -1033,6 +1033,29 @@ impl ApprovalStore {
         .await?)
     }
 
+    /// Whether `customer_id` had an approval (a refund, an email; any status) from
+    /// another ticket than `ticket_id`, proposed before `before`: a customer without one
+    /// is new to this record, and the reviewer is told so.
+    ///
+    /// # Errors
+    /// The database unavailable.
+    pub async fn customer_seen_before(
+        &self,
+        customer_id: &str,
+        ticket_id: &str,
+        before: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        Ok(sqlx::query_scalar::<_, bool>(
+            "SELECT EXISTS (SELECT 1 FROM approvals \
+             WHERE customer_id = $1 AND ticket_id <> $2 AND proposed_at < $3)",
+        )
+        .bind(customer_id)
+        .bind(ticket_id)
+        .bind(before)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
     /// Cents refunded or being refunded through this database for `order_id`.
     ///
     /// # Errors

@@ -11,7 +11,10 @@
 //! cross-site refusal and the security headers in front of every route. Every piece of ticket text is escaped by
 //! the template engine: ticket bodies are written by customers. A console decision
 //! leads to the next pending approval; one refused is answered in the page, with the
-//! way back to the approval.
+//! way back to the approval. An approval's page shows its arguments as labelled fields
+//! (never its idempotency key), the run's tool calls as a timeline, and links to the
+//! previous and next pending approvals that the keyboard shortcuts follow
+//! ([`super::page::SCRIPT`]).
 
 use std::sync::Arc;
 
@@ -32,6 +35,7 @@ use crate::approvals::{
     ApprovalRecord, ApprovalStatus, Approvals, DecideError, DecisionInput, Verdict,
 };
 use crate::commerce::Order;
+use crate::domain::approval::Timeline;
 use crate::domain::money::Usd;
 use crate::kv::StoreError;
 
@@ -114,6 +118,7 @@ pub(super) fn fmt_amount(r: &ApprovalRecord) -> String {
 
 pub(super) fn approval_rows(records: &[ApprovalRecord], csrf: Option<&str>) -> Markup {
     html! {
+        @if csrf.is_some() && !records.is_empty() { (shortcuts_hint(true, true)) }
         table {
             thead { tr {
                 th { "Approval" } th { "Customer" } th { "Action" } th { "Amount" }
@@ -156,17 +161,17 @@ fn decide_forms(r: &ApprovalRecord, csrf: &str) -> Markup {
                 @if !r.approvers.is_empty() { "; approved by " (r.approvers.join(", ")) }
             }
         }
-        form method="post" action=(format!("/approvals/{}/approve", m.approval_id)) {
+        form .approve-form method="post" action=(format!("/approvals/{}/approve", m.approval_id)) {
             input type="hidden" name="csrf" value=(csrf);
-            input type="text" name="note" placeholder="note (optional)";
+            input type="text" name="note" placeholder="note (optional)" aria-label="note";
             @if m.arguments["amount_usd"].is_number() {
-                label { "amount " input type="number" name="amount" step="0.01" min="0.01" max=(m.arguments["amount_usd"].to_string()) placeholder="as proposed"; }
+                label { "amount " input type="number" name="amount" step="0.01" min="0.01" max=(m.arguments["amount_usd"].to_string()) placeholder="as proposed" aria-keyshortcuts="e"; }
             }
-            button type="submit" class="approve" { "Approve" }
+            button type="submit" class="approve" aria-keyshortcuts="a" { "Approve" }
         }
-        form method="post" action=(format!("/approvals/{}/reject", m.approval_id)) {
+        form .reject-form method="post" action=(format!("/approvals/{}/reject", m.approval_id)) {
             input type="hidden" name="csrf" value=(csrf);
-            input type="text" name="note" placeholder="reason (required)" required;
+            input type="text" name="note" placeholder="reason (required)" aria-label="reason" aria-keyshortcuts="r" required;
             button type="submit" class="reject" { "Reject" }
         }
     }
@@ -215,11 +220,13 @@ fn cents(c: Option<i64>) -> String {
 }
 
 /// One approval's whole record: first the risk flags the product raises
-/// ([`crate::approvals::risk`]), then the proposal and what it rests on, the ticket, the
-/// order as the shop has it now (lines, status, dates, total, refunded so far), every
-/// decision, the execution, the audit trail, and for a refund the order's other
-/// approvals (its refund history and any other open proposal), so that a reviewer sees
-/// a second ticket about an order already refunded.
+/// ([`crate::approvals::risk`]) and the way to the previous and next pending approvals,
+/// then the proposal (its arguments as labelled fields) and what it rests on, the
+/// ticket, the decision forms while it is pending, the agent's tool calls as a
+/// timeline, the order as the shop has it now (lines, status, dates, total, refunded so
+/// far), every decision, the execution, the audit trail, and for a refund the order's
+/// other approvals (its refund history and any other open proposal), so that a
+/// reviewer sees a second ticket about an order already refunded.
 pub(super) async fn record_page(
     State(s): State<WebState>,
     jar: CookieJar,
@@ -252,29 +259,45 @@ pub(super) async fn record_page(
         None => (Vec::new(), None),
     };
     let m = &r.message;
-    let (related, shop_order) = tokio::join!(
+    let (related, shop_order, seen_before, pending) = tokio::join!(
         store.related_refunds(order.as_deref(), &m.customer_id, &id),
-        shop_order(&s, order.as_deref())
+        shop_order(&s, order.as_deref()),
+        store.customer_seen_before(&m.customer_id, &m.ticket_id, m.created_at),
+        reviewable_pending(&s, &session.reviewer),
     );
-    let related = match related {
-        Ok(related) => related,
-        Err(e) => return store_error(&e),
+    let (related, seen_before) = match (related, seen_before) {
+        (Ok(related), Ok(seen_before)) => (related, seen_before),
+        (Err(e), _) | (_, Err(e)) => return store_error(&e),
     };
-    let flags = risk_flags(&r, related.len());
+    let flags = risk_flags(&r, related.len(), seen_before);
+    let (previous, next) = neighbours(&pending, &id);
+    let pending_here = r.status == ApprovalStatus::Pending;
     let now = chrono::Utc::now();
     let body = html! {
         (risks_list(&flags, &related))
         p { span .status #status { (r.status.as_str()) } " · " (m.tool) " for ticket " (m.ticket_id) ", customer " (m.customer_id)
-            @if r.status == ApprovalStatus::Pending { " · waiting " span .waited { (waited(now - m.created_at)) } } }
+            @if pending_here { " · waiting " span .waited { (waited(now - m.created_at)) } } }
+        nav #pending-nav {
+            @if let Some(p) = previous { a #prev-pending rel="prev" href=(format!("/approvals/{p}")) { "← previous pending" } } @else { span .none { "no previous pending" } }
+            " · "
+            @if let Some(n) = next { a #next-pending rel="next" href=(format!("/approvals/{n}")) { "next pending →" } } @else { span .none { "no next pending" } }
+        }
+        (shortcuts_hint(previous.is_some() || next.is_some(), pending_here))
         h2 { "Proposal" }
         table .record {
             tr { th { "Proposed" } td { (m.created_at.format("%Y-%m-%d %H:%M:%S UTC").to_string()) " (" (r.proposals) " proposal(s) received)" } }
-            tr { th { "Arguments" } td { pre { (serde_json::to_string_pretty(&m.arguments).unwrap_or_default()) } } }
-            @if let Some(a) = &r.approved_arguments { tr { th { "Approved arguments" } td { pre { (serde_json::to_string_pretty(a).unwrap_or_default()) } } } }
+            tr { th { "Arguments" } td { (arguments_fields("arguments", &m.arguments)) } }
+            @if let Some(a) = &r.approved_arguments { tr { th { "Approved" } td { (arguments_fields("approved-arguments", a)) } } }
             tr { th { "Eligibility" } td { @if let Some(e) = &m.eligibility { span .policy { (e.policy_ref) } " · at most " (format!("${:.2}", e.max_amount_usd.dollars())) } @else { "—" } } }
             tr { th { "Agent's summary" } td { pre { (m.summary) } } }
             tr { th { "Ticket" } td { strong { (m.ticket_subject) } pre { (m.ticket_body) } } }
         }
+        @if pending_here {
+            h2 { "Decide" }
+            div .actions #decide { (decide_forms(&r, &session.csrf)) }
+        }
+        h2 { "What the agent did" }
+        (timeline_list(&m.timeline))
         @if let Some(o) = &order {
             h2 { "Order " (o) }
             (order_in_shop(o, shop_order))
@@ -300,9 +323,7 @@ pub(super) async fn record_page(
                 } } }
             }
         }
-        @if r.status == ApprovalStatus::Pending {
-            div .actions { (decide_forms(&r, &session.csrf)) }
-        } @else {
+        @if !pending_here {
             h2 { "Outcome" }
             p #outcome { (decision_in_words(&r)) }
         }
@@ -341,9 +362,9 @@ async fn shop_order(s: &WebState, order: Option<&str>) -> Option<Result<Option<O
 }
 
 /// The flags the product raises on `r`: from its ticket text (instructions, an amount
-/// asked above the proposed and eligible one, a dispute word), and `repeats` other
-/// refund approvals for its order or customer.
-fn risk_flags(r: &ApprovalRecord, repeats: usize) -> Vec<RiskFlag> {
+/// asked above the proposed and eligible one, a dispute word), `repeats` other refund
+/// approvals for its order or customer, and a customer the record had not `seen_before`.
+fn risk_flags(r: &ApprovalRecord, repeats: usize, seen_before: bool) -> Vec<RiskFlag> {
     let m = &r.message;
     let proposed = m.arguments["amount_usd"]
         .as_f64()
@@ -351,7 +372,104 @@ fn risk_flags(r: &ApprovalRecord, repeats: usize) -> Vec<RiskFlag> {
     let eligible = m.eligibility.as_ref().map(|e| e.max_amount_usd);
     let mut flags = risk::text_flags(&m.ticket_body, proposed, eligible);
     flags.extend(risk::repeat_refunds(repeats));
+    flags.extend(risk::new_customer(&m.customer_id, seen_before));
     flags
+}
+
+/// The keys the console answers to ([`super::page::SCRIPT`]), in one line: `moving`
+/// when there is an approval to move to, `deciding` when there are forms to decide with.
+fn shortcuts_hint(moving: bool, deciding: bool) -> Markup {
+    html! {
+        @if moving || deciding {
+            p #shortcuts .hint {
+                "Keys: "
+                @if moving { kbd { "j" } " / " kbd { "k" } " next / previous pending" @if deciding { " · " } }
+                @if deciding { kbd { "a" } " approve · " kbd { "r" } " reject (type the reason) · " kbd { "e" } " edit the amount · " kbd { "Esc" } " leave a field" }
+            }
+        }
+    }
+}
+
+/// How a reviewer reads an argument's name.
+fn argument_label(name: &str) -> String {
+    match name {
+        "order_id" => "Order id".into(),
+        "amount_usd" => "Amount".into(),
+        "to" => "Recipient".into(),
+        "subject" => "Subject".into(),
+        "body" => "Message".into(),
+        "ticket_id" => "Ticket".into(),
+        "reason" => "Reason".into(),
+        other => {
+            let words = other.replace('_', " ");
+            let mut chars = words.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_uppercase().chain(chars).collect::<String>()
+            })
+        }
+    }
+}
+
+/// An action's arguments as labelled fields, what it is about first (the order, the
+/// recipient), then how much or what: an amount in dollars, text as text, a message
+/// kept in its lines. The idempotency key is the executor's business and is not drawn
+/// at all.
+fn arguments_fields(id: &str, arguments: &serde_json::Value) -> Markup {
+    const ORDER: [&str; 6] = [
+        "order_id",
+        "amount_usd",
+        "to",
+        "subject",
+        "body",
+        "ticket_id",
+    ];
+    let rank = |k: &str| ORDER.iter().position(|o| *o == k).unwrap_or(ORDER.len());
+    let mut fields: Vec<(&String, &serde_json::Value)> = arguments
+        .as_object()
+        .map(|o| o.iter().filter(|(k, _)| *k != "idempotency_key").collect())
+        .unwrap_or_default();
+    fields.sort_by_key(|(k, _)| rank(k));
+    html! {
+        dl .fields id=(id) {
+            @for (name, value) in &fields {
+                dt { (argument_label(name)) }
+                dd class=(format!("field-{name}")) {
+                    @match (name.as_str(), value) {
+                        ("amount_usd", serde_json::Value::Number(n)) => {
+                            (n.as_f64().and_then(|d| Usd::from_dollars(d).ok()).map_or_else(|| n.to_string(), |u| u.to_string()))
+                        }
+                        ("body", serde_json::Value::String(text)) => { pre { (text) } }
+                        (_, serde_json::Value::String(text)) => { (text) }
+                        (_, other) => { (other.to_string()) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The run's tool calls, in order: the tool, the arguments that say what it was
+/// about, how it ended, and what it answered in one line.
+fn timeline_list(timeline: &Timeline) -> Markup {
+    html! {
+        @if timeline.is_empty() {
+            p #no-timeline { "The proposal carries no tool calls (it came from a worker that did not send them)." }
+        } @else {
+            ol #timeline {
+                @for step in &timeline.steps {
+                    li class=(if step.succeeded() { "step step-ok" } else { "step step-error" }) data-tool=(step.tool) {
+                        code .tool { (step.tool) }
+                        @for a in &step.arguments { " " span .arg { span .arg-name { (argument_label(&a.name)) } " " (a.value) } }
+                        " " span .call-status { (step.status) }
+                        div .summary { (step.summary) }
+                    }
+                }
+            }
+            @if timeline.omitted > 0 {
+                p #timeline-omitted { "… and " (timeline.omitted) " more tool call(s) not shown." }
+            }
+        }
+    }
 }
 
 /// The risk flags, first on the page: one line each, the repeat flag with links to
@@ -610,39 +728,56 @@ async fn decide_form(
     }
 }
 
-/// Where a reviewer goes after a decision: the oldest pending approval other than the
-/// one just decided and than those waiting for another reviewer's approval after this
-/// one's; the pending list when there is none (or the store cannot say).
-async fn next_pending(s: &WebState, decided: &str, reviewer: &str) -> String {
-    const LOOK_AHEAD: usize = 50;
-    let pending = match s
+/// The ids of the pending approvals `reviewer` may still decide, oldest first: the
+/// oldest 100 pending, less those this reviewer approved that wait for another
+/// reviewer; empty when the store cannot say.
+async fn reviewable_pending(s: &WebState, reviewer: &str) -> Vec<String> {
+    const LOOK_AHEAD: usize = 100;
+    match s
         .approvals
         .store
         .pending_filtered(&PendingFilter::default(), LOOK_AHEAD)
         .await
     {
-        Ok(pending) => pending,
-        Err(e) => {
-            tracing::warn!(error = %crate::telemetry::chain(&e), "no next pending approval");
-            return "/".into();
-        }
-    };
-    pending
-        .iter()
-        .find(|r| {
-            let id = r.message.approval_id.as_str();
-            id != decided
-                && !r.approvers.iter().any(|a| a == reviewer)
-                // Ids come from proposals: only one that is a plain path segment is
-                // put in a Location header as it is.
-                && id
-                    .bytes()
+        Ok(pending) => pending
+            .into_iter()
+            .filter(|r| !r.approvers.iter().any(|a| a == reviewer))
+            .map(|r| r.message.approval_id)
+            // Ids come from proposals: only one that is a plain path segment is put in
+            // a link or a Location header as it is.
+            .filter(|id| {
+                id.bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"-_.~".contains(&b))
-        })
-        .map_or_else(
-            || "/".into(),
-            |r| format!("/approvals/{}", r.message.approval_id),
-        )
+            })
+            .collect(),
+        Err(e) => {
+            tracing::warn!(error = %crate::telemetry::chain(&e), "no pending approvals to move to");
+            Vec::new()
+        }
+    }
+}
+
+/// The pending approvals before and after `id` in `pending` (oldest first); for one
+/// not among them (decided, or further down), none before and the oldest after.
+fn neighbours<'a>(pending: &'a [String], id: &str) -> (Option<&'a str>, Option<&'a str>) {
+    match pending.iter().position(|p| p == id) {
+        Some(i) => (
+            i.checked_sub(1).map(|j| pending[j].as_str()),
+            pending.get(i + 1).map(String::as_str),
+        ),
+        None => (None, pending.first().map(String::as_str)),
+    }
+}
+
+/// Where a reviewer goes after a decision: the oldest pending approval other than the
+/// one just decided and than those waiting for another reviewer's approval after this
+/// one's; the pending list when there is none (or the store cannot say).
+async fn next_pending(s: &WebState, decided: &str, reviewer: &str) -> String {
+    reviewable_pending(s, reviewer)
+        .await
+        .into_iter()
+        .find(|id| id != decided)
+        .map_or_else(|| "/".into(), |id| format!("/approvals/{id}"))
 }
 
 /// A decision the console could not take (or not finish), in the page frame: the
@@ -847,5 +982,75 @@ async fn api_decide(
             let (status, message) = decide_error(&e);
             api_error(status, message)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::approval::TimelineStep;
+
+    #[test]
+    fn arguments_read_as_labelled_fields_and_the_idempotency_key_is_not_drawn() {
+        let html = arguments_fields(
+            "arguments",
+            &serde_json::json!({ "order_id": "O1001", "amount_usd": 15.5, "idempotency_key": "idem_secret" }),
+        )
+        .into_string();
+        let order = html.find("<dt>Order id</dt>").expect(&html);
+        let amount = html.find("<dt>Amount</dt>").expect(&html);
+        assert!(order < amount, "the order first: {html}");
+        assert!(html.contains("$15.50"), "{html}");
+        assert!(
+            !html.contains("idem_secret") && !html.contains("dempotency"),
+            "{html}"
+        );
+        assert!(!html.contains('{'), "fields, not JSON: {html}");
+    }
+
+    #[test]
+    fn the_timeline_lists_each_call_in_order_with_its_status_and_escapes_what_the_tools_said() {
+        let timeline = Timeline {
+            steps: vec![
+                TimelineStep {
+                    tool: "order_lookup".into(),
+                    arguments: Vec::new(),
+                    status: "error".into(),
+                    summary: "order_not_found: <script>alert(1)</script>".into(),
+                },
+                TimelineStep {
+                    tool: "issue_refund".into(),
+                    arguments: Vec::new(),
+                    status: "pending_approval".into(),
+                    summary: "waits for approval apr_1".into(),
+                },
+            ],
+            omitted: 2,
+        };
+        let html = timeline_list(&timeline).into_string();
+        let lookup = html.find("data-tool=\"order_lookup\"").unwrap();
+        let refund = html.find("data-tool=\"issue_refund\"").unwrap();
+        assert!(lookup < refund, "in the order of the run: {html}");
+        assert!(html.contains("step step-error"), "{html}");
+        assert!(html.contains("step step-ok"), "{html}");
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(html.contains("2 more tool call(s)"), "{html}");
+        assert!(
+            timeline_list(&Timeline::default())
+                .into_string()
+                .contains("no-timeline")
+        );
+    }
+
+    #[test]
+    fn the_pending_before_and_after_an_approval_are_its_neighbours_and_a_decided_one_leads_to_the_oldest()
+     {
+        let pending: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        assert_eq!(neighbours(&pending, "a"), (None, Some("b")));
+        assert_eq!(neighbours(&pending, "b"), (Some("a"), Some("c")));
+        assert_eq!(neighbours(&pending, "c"), (Some("b"), None));
+        assert_eq!(neighbours(&pending, "decided"), (None, Some("a")));
+        assert_eq!(neighbours(&[], "x"), (None, None));
     }
 }

@@ -1,7 +1,7 @@
 //! The routes of the approvals console and its JSON API, in one table: the pages of
 //! [`super::approvals`] (one approval, sign-in, the API) and of [`super::volume`] (the lists
 //! and bulk decisions), which share markup one way (volume uses web's) and so need a
-//! third place to be put together.
+//! third place to be put together; and the pages' one script ([`super::page::SCRIPT`]).
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -26,6 +26,7 @@ pub fn router(state: WebState) -> Router {
         .route("/api/approvals/{id}", get(web::api_get))
         .route("/api/approvals/{id}/approve", post(web::api_approve))
         .route("/api/approvals/{id}/reject", post(web::api_reject))
+        .route(super::page::SCRIPT_PATH, get(super::page::script))
         .route("/healthz", get(|| async { "ok" }))
         .with_state(state)
 }

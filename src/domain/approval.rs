@@ -4,7 +4,9 @@
 //! [`PendingAction`] with an approval id and an idempotency key, both derived from
 //! (ticket, tool, subject) so that a rerun of the same ticket — a redelivery, a retry,
 //! a replay — proposes the *same* action under the *same* key. Executing an approved
-//! action is the executor's (`crate::executor`), never the agent's.
+//! action is the executor's (`crate::executor`), never the agent's. A proposal carries
+//! the [`Timeline`] of the run it came from: the tool calls and what they answered, in
+//! a bounded form a reviewer reads.
 
 use std::fmt;
 
@@ -208,6 +210,308 @@ impl PendingAction {
     }
 }
 
+/// At most this many tool calls go on an approval's [`Timeline`]: a run's budget
+/// (`agent.max_tool_calls`, 8 by default) fits with room, and a message stays small.
+pub const TIMELINE_MAX_STEPS: usize = 24;
+/// At most this many characters in one step's summary.
+pub const TIMELINE_MAX_SUMMARY: usize = 240;
+/// At most this many characters in one argument's value.
+pub const TIMELINE_MAX_ARGUMENT: usize = 80;
+
+/// What the agent did before it proposed an action: its tool calls in order, each with
+/// the arguments that say what it was about, how it ended, and a line saying what the
+/// tool answered. It travels on the approval message so that a reviewer reads the run
+/// the proposal rests on.
+///
+/// Bounded wherever it is made or read ([`TIMELINE_MAX_STEPS`],
+/// [`TIMELINE_MAX_SUMMARY`], [`TIMELINE_MAX_ARGUMENT`]), and it holds no free text of the
+/// customer's: a refund's stated `reason` and an email's body are left out, idempotency
+/// keys too; what remains is ids, amounts, a search query and what the tools returned.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "UncheckedTimeline")]
+pub struct Timeline {
+    /// The calls, in the order they were made.
+    pub steps: Vec<TimelineStep>,
+    /// Calls made past [`TIMELINE_MAX_STEPS`], left out.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub omitted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// One tool call on a [`Timeline`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimelineStep {
+    /// The tool named.
+    pub tool: String,
+    /// The arguments that say what the call was about, in the tool's order.
+    #[serde(default)]
+    pub arguments: Vec<StepArgument>,
+    /// How it ended: `ok`, `error`, `invalid_arguments`, `pending_approval`, `unavailable`.
+    pub status: String,
+    /// What the tool answered, in one line.
+    pub summary: String,
+}
+
+impl TimelineStep {
+    /// Whether the tool answered as asked (a gated call recorded for approval did).
+    pub fn succeeded(&self) -> bool {
+        matches!(self.status.as_str(), "ok" | "pending_approval")
+    }
+}
+
+/// One argument of a [`TimelineStep`], as a reviewer reads it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepArgument {
+    /// The argument's name (`order_id`, `amount_usd`, `query`, …).
+    pub name: String,
+    /// Its value as text (an amount as `$15.00`).
+    pub value: String,
+}
+
+/// A timeline as it comes off the wire, before it is bounded.
+#[derive(Deserialize)]
+struct UncheckedTimeline {
+    #[serde(default)]
+    steps: Vec<TimelineStep>,
+    #[serde(default)]
+    omitted: u32,
+}
+
+impl From<UncheckedTimeline> for Timeline {
+    fn from(raw: UncheckedTimeline) -> Self {
+        let over = raw.steps.len().saturating_sub(TIMELINE_MAX_STEPS);
+        let steps = raw
+            .steps
+            .into_iter()
+            .take(TIMELINE_MAX_STEPS)
+            .map(|s| TimelineStep {
+                tool: clip(&s.tool, TIMELINE_MAX_ARGUMENT),
+                arguments: s
+                    .arguments
+                    .into_iter()
+                    .take(MAX_STEP_ARGUMENTS)
+                    .map(|a| StepArgument {
+                        name: clip(&a.name, TIMELINE_MAX_ARGUMENT),
+                        value: clip(&a.value, TIMELINE_MAX_ARGUMENT),
+                    })
+                    .collect(),
+                status: clip(&s.status, TIMELINE_MAX_ARGUMENT),
+                summary: clip(&s.summary, TIMELINE_MAX_SUMMARY),
+            })
+            .collect();
+        Timeline {
+            steps,
+            omitted: raw
+                .omitted
+                .saturating_add(u32::try_from(over).unwrap_or(u32::MAX)),
+        }
+    }
+}
+
+/// No tool's key arguments are more than this many.
+const MAX_STEP_ARGUMENTS: usize = 4;
+
+impl Timeline {
+    /// The timeline of a run's tool calls, given in order as (tool, arguments, status,
+    /// output): the first [`TIMELINE_MAX_STEPS`] of them, the rest counted.
+    pub fn from_calls<'a>(
+        calls: impl IntoIterator<
+            Item = (
+                &'a str,
+                &'a serde_json::Value,
+                &'a str,
+                &'a serde_json::Value,
+            ),
+        >,
+    ) -> Self {
+        let mut timeline = Timeline::default();
+        for (tool, arguments, status, output) in calls {
+            if timeline.steps.len() < TIMELINE_MAX_STEPS {
+                timeline
+                    .steps
+                    .push(TimelineStep::of_call(tool, arguments, status, output));
+            } else {
+                timeline.omitted = timeline.omitted.saturating_add(1);
+            }
+        }
+        timeline
+    }
+
+    /// Whether it has no step (a message from a worker that sent none).
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty() && self.omitted == 0
+    }
+}
+
+impl TimelineStep {
+    /// The step for one call: its key arguments and a line for what it answered.
+    pub fn of_call(
+        tool: &str,
+        arguments: &serde_json::Value,
+        status: &str,
+        output: &serde_json::Value,
+    ) -> Self {
+        TimelineStep {
+            tool: clip(tool, TIMELINE_MAX_ARGUMENT),
+            arguments: key_arguments(tool, arguments),
+            status: clip(status, TIMELINE_MAX_ARGUMENT),
+            summary: clip(&summarize(tool, output), TIMELINE_MAX_SUMMARY),
+        }
+    }
+}
+
+/// The arguments that say what a call was about. A refund's `reason` (the customer's
+/// words), an email's body and every idempotency key are left out; an unknown tool's
+/// arguments all are.
+fn key_arguments(tool: &str, arguments: &serde_json::Value) -> Vec<StepArgument> {
+    let names: &[&str] = match tool {
+        "order_lookup" | "refund_eligibility" => &["order_id"],
+        ISSUE_REFUND => &["order_id", "amount_usd"],
+        "kb_search" => &["query"],
+        SEND_EMAIL => &["to", "subject"],
+        _ => &[],
+    };
+    names
+        .iter()
+        .filter_map(|name| {
+            let value = match (&arguments[*name], *name) {
+                (serde_json::Value::Number(n), "amount_usd") => {
+                    dollars(n.as_f64()).unwrap_or_else(|| n.to_string())
+                }
+                (serde_json::Value::String(s), _) => s.clone(),
+                (serde_json::Value::Null, _) => return None,
+                (other, _) => other.to_string(),
+            };
+            Some(StepArgument {
+                name: (*name).to_string(),
+                value: clip(&value, TIMELINE_MAX_ARGUMENT),
+            })
+        })
+        .collect()
+}
+
+/// A JSON number of dollars as `$24.99`.
+fn dollars(d: Option<f64>) -> Option<String> {
+    d.and_then(|d| Usd::from_dollars(d).ok())
+        .map(|u| u.to_string())
+}
+
+/// What a tool answered, in one line: an error's code and detail; an order's status,
+/// lines, total and dates; an eligibility's verdict, maximum and rule; the articles a
+/// search found; the approval a gated call waits for. Anything else as compact JSON.
+fn summarize(tool: &str, output: &serde_json::Value) -> String {
+    let text = |key: &str| output[key].as_str().unwrap_or_default().to_string();
+    let day = |key: &str| {
+        output[key]
+            .as_str()
+            .map_or_else(|| "—".to_string(), |d| d.chars().take(10).collect())
+    };
+    if let Some(code) = output["error"].as_str() {
+        let detail = output["detail"]
+            .as_str()
+            .map(str::to_string)
+            .or_else(|| {
+                output["refundable_usd"]
+                    .as_f64()
+                    .and_then(|r| dollars(Some(r)))
+                    .map(|r| format!("refundable {r}"))
+            })
+            .or_else(|| output["order_id"].as_str().map(str::to_string));
+        return match detail {
+            Some(d) => format!("{code}: {d}"),
+            None => code.to_string(),
+        };
+    }
+    match tool {
+        "order_lookup" if output["status"].is_string() => {
+            let items: Vec<String> = output["items"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|i| {
+                    let name = i["name"].as_str().unwrap_or("an item");
+                    match i["quantity"].as_u64() {
+                        Some(q) if q != 1 => format!("{name} ×{q}"),
+                        _ => name.to_string(),
+                    }
+                })
+                .collect();
+            format!(
+                "{}; {}; total {}, refunded {}; ordered {}, delivered {}",
+                text("status"),
+                if items.is_empty() {
+                    "no lines".to_string()
+                } else {
+                    items.join(", ")
+                },
+                dollars(output["total_usd"].as_f64()).unwrap_or_else(|| "—".into()),
+                dollars(output["refunded_usd"].as_f64()).unwrap_or_else(|| "$0.00".into()),
+                day("order_date"),
+                day("delivered_at"),
+            )
+        }
+        "refund_eligibility" if output["eligible"].is_boolean() => {
+            let policy = text("policy_ref");
+            let mut line = if output["eligible"].as_bool() == Some(true) {
+                format!(
+                    "eligible, at most {} ({policy})",
+                    dollars(output["max_amount_usd"].as_f64()).unwrap_or_else(|| "—".into())
+                )
+            } else {
+                format!("not eligible ({policy}): {}", text("reason"))
+            };
+            if let Some(days) = output["days_since_order"].as_i64() {
+                line.push_str(&format!("; {days} days since the order"));
+            }
+            if output["escalate"].as_bool() == Some(true) {
+                line.push_str("; a human must decide");
+            }
+            line
+        }
+        "kb_search" if output["articles"].is_array() => {
+            let titles: Vec<String> = output["articles"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|a| format!("“{}”", a["title"].as_str().unwrap_or("untitled")))
+                .collect();
+            match titles.len() {
+                0 => "no relevant article".to_string(),
+                1 => format!("1 article: {}", titles[0]),
+                n => format!("{n} articles: {}", titles.join(", ")),
+            }
+        }
+        _ if output["status"] == "pending_approval" => {
+            let replayed = if output["replayed"].as_bool() == Some(true) {
+                " (the same call again)"
+            } else {
+                ""
+            };
+            format!("waits for approval {}{replayed}", text("approval_id"))
+        }
+        _ => output.to_string(),
+    }
+}
+
+/// `s` on one line (control characters and line breaks as spaces), at most `max`
+/// characters, an ellipsis marking a cut.
+fn clip(s: &str, max: usize) -> String {
+    let line: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let line = line.trim();
+    if line.chars().count() <= max {
+        return line.to_string();
+    }
+    let mut cut: String = line.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,5 +555,118 @@ mod tests {
         assert_eq!(request.digest(), arguments_digest(ISSUE_REFUND, &a));
         let edited = request.with_amount(Usd::from_cents(999)).unwrap();
         assert_eq!(edited.digest(), arguments_digest(ISSUE_REFUND, &c));
+    }
+
+    fn call(
+        tool: &str,
+        arguments: serde_json::Value,
+        status: &str,
+        output: serde_json::Value,
+    ) -> TimelineStep {
+        TimelineStep::of_call(tool, &arguments, status, &output)
+    }
+
+    #[test]
+    fn each_tool_call_reads_as_its_key_arguments_and_one_line_of_what_it_answered() {
+        let lookup = call(
+            "order_lookup",
+            serde_json::json!({ "order_id": "O1001" }),
+            "ok",
+            serde_json::json!({
+                "order_id": "O1001", "status": "delivered", "total_usd": 24.99, "refunded_usd": 0.0,
+                "items": [{ "name": "Wireless Mouse", "quantity": 1 }, { "name": "Pad", "quantity": 2 }],
+                "order_date": "2024-05-01T10:00:00Z", "delivered_at": "2024-05-04T10:00:00Z"
+            }),
+        );
+        assert_eq!(lookup.arguments[0].value, "O1001");
+        assert_eq!(
+            lookup.summary,
+            "delivered; Wireless Mouse, Pad ×2; total $24.99, refunded $0.00; ordered 2024-05-01, delivered 2024-05-04"
+        );
+        let eligible = call(
+            "refund_eligibility",
+            serde_json::json!({ "order_id": "O1001", "reason": "it broke, my phone is 555-0100" }),
+            "ok",
+            serde_json::json!({ "eligible": true, "max_amount_usd": 24.99,
+                "policy_ref": "refund-policy/window-30-days", "days_since_order": 3 }),
+        );
+        assert_eq!(
+            eligible.summary,
+            "eligible, at most $24.99 (refund-policy/window-30-days); 3 days since the order"
+        );
+        assert_eq!(
+            eligible.arguments,
+            [StepArgument {
+                name: "order_id".into(),
+                value: "O1001".into()
+            }],
+            "the customer's stated reason stays out"
+        );
+        let refund = call(
+            ISSUE_REFUND,
+            serde_json::json!({ "order_id": "O1001", "amount_usd": 15, "idempotency_key": "k-1" }),
+            "pending_approval",
+            serde_json::json!({ "status": "pending_approval", "approval_id": "apr_1" }),
+        );
+        let names: Vec<&str> = refund.arguments.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["order_id", "amount_usd"], "no idempotency key");
+        assert_eq!(refund.arguments[1].value, "$15.00");
+        assert_eq!(refund.summary, "waits for approval apr_1");
+        assert!(refund.succeeded());
+        let missing = call(
+            "order_lookup",
+            serde_json::json!({ "order_id": "O1013" }),
+            "error",
+            serde_json::json!({ "error": "order_not_found", "order_id": "O1013" }),
+        );
+        assert_eq!(missing.summary, "order_not_found: O1013");
+        assert!(!missing.succeeded());
+        let search = call(
+            "kb_search",
+            serde_json::json!({ "query": "refund window" }),
+            "ok",
+            serde_json::json!({ "articles": [], "relevance_scores": [] }),
+        );
+        assert_eq!(search.summary, "no relevant article");
+        let email = call(
+            SEND_EMAIL,
+            serde_json::json!({ "to": "a@example.com", "subject": "Hi", "body": "secret words", "ticket_id": "T-1" }),
+            "pending_approval",
+            serde_json::json!({ "status": "pending_approval", "approval_id": "apr_2" }),
+        );
+        let names: Vec<&str> = email.arguments.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["to", "subject"], "the body stays out");
+    }
+
+    #[test]
+    fn a_timeline_keeps_the_first_steps_and_short_lines_however_long_the_run_or_its_answers() {
+        let long = "x".repeat(5000);
+        let arguments = serde_json::json!({ "query": long });
+        let output = serde_json::json!({ "error": "invalid_arguments", "detail": long });
+        let calls: Vec<(&str, &serde_json::Value, &str, &serde_json::Value)> = (0..40)
+            .map(|_| ("kb_search", &arguments, "invalid_arguments", &output))
+            .collect();
+        let timeline = Timeline::from_calls(calls);
+        assert_eq!(timeline.steps.len(), TIMELINE_MAX_STEPS);
+        assert_eq!(timeline.omitted, 40 - TIMELINE_MAX_STEPS as u32);
+        let step = &timeline.steps[0];
+        assert_eq!(step.summary.chars().count(), TIMELINE_MAX_SUMMARY);
+        assert!(step.summary.ends_with('…'));
+        assert_eq!(
+            step.arguments[0].value.chars().count(),
+            TIMELINE_MAX_ARGUMENT
+        );
+        // What comes off the wire is bounded the same way, and one line each.
+        let mut wire = serde_json::to_value(&timeline).unwrap();
+        wire["steps"][0]["summary"] = serde_json::Value::String(format!("a\nb{long}"));
+        let more = vec![wire["steps"][1].clone(); 10];
+        wire["steps"].as_array_mut().unwrap().extend(more);
+        let read: Timeline = serde_json::from_value(wire).unwrap();
+        assert_eq!(read.steps.len(), TIMELINE_MAX_STEPS);
+        assert_eq!(read.omitted, 40 - TIMELINE_MAX_STEPS as u32 + 10);
+        assert!(read.steps[0].summary.starts_with("a b"));
+        assert_eq!(read.steps[0].summary.chars().count(), TIMELINE_MAX_SUMMARY);
+        // A message without one reads as an empty timeline.
+        assert!(serde_json::from_str::<Timeline>("{}").unwrap().is_empty());
     }
 }

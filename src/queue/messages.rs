@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::agent::TicketRun;
 use crate::conversation::Usage;
-use crate::domain::approval::{EligibilityBasis, PendingAction};
+use crate::domain::approval::{EligibilityBasis, PendingAction, Timeline};
 use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
 use crate::domain::ticket::Ticket;
 
@@ -83,6 +83,10 @@ pub struct ApprovalMessage {
     pub ticket_body: String,
     /// When the agent proposed it.
     pub created_at: DateTime<Utc>,
+    /// The run's tool calls and what they answered, for the reviewer (bounded; empty
+    /// from a worker that sent none).
+    #[serde(default, skip_serializing_if = "Timeline::is_empty")]
+    pub timeline: Timeline,
 }
 
 impl ApprovalMessage {
@@ -91,11 +95,13 @@ impl ApprovalMessage {
         format!("approval.{}", self.tool)
     }
 
-    /// The approval for `action`, proposed while handling `ticket`.
+    /// The approval for `action`, proposed while handling `ticket` in a run whose tool
+    /// calls were `timeline`.
     pub fn new(
         action: &PendingAction,
         ticket: &Ticket,
         summary: &str,
+        timeline: &Timeline,
         created_at: DateTime<Utc>,
     ) -> Self {
         let request = serde_json::to_value(&action.request).expect("actions serialize");
@@ -110,6 +116,7 @@ impl ApprovalMessage {
             ticket_subject: ticket.subject.clone(),
             ticket_body: ticket.body.clone(),
             created_at,
+            timeline: timeline.clone(),
         }
     }
 
@@ -238,11 +245,16 @@ impl Finished {
             category,
         } = run.outcome.flatten();
         let summary = message.clone().unwrap_or_default();
+        // The reviewer reads the run a proposal rests on: its tool calls from the trace.
+        let timeline =
+            Timeline::from_calls(run.trace.tool_calls().map(
+                |(name, arguments, status, output)| (name, arguments, status.as_str(), output),
+            ));
         let approvals: Vec<ApprovalMessage> = run
             .outcome
             .actions()
             .iter()
-            .map(|a| ApprovalMessage::new(a, ticket, &summary, now))
+            .map(|a| ApprovalMessage::new(a, ticket, &summary, &timeline, now))
             .collect();
         Self {
             outcome: OutcomeMessage {
@@ -305,6 +317,12 @@ mod tests {
             ticket_subject: "Broken".into(),
             ticket_body: "It arrived broken.\nRefund, please.".into(),
             created_at: Utc::now(),
+            timeline: Timeline::from_calls([(
+                "order_lookup",
+                &serde_json::json!({ "order_id": "O1001" }),
+                "ok",
+                &serde_json::json!({ "status": "delivered", "items": [] }),
+            )]),
         }
     }
 
@@ -364,5 +382,97 @@ mod tests {
                 .collect();
             assert_eq!(bodies, expected);
         }
+    }
+
+    #[test]
+    fn the_approvals_of_a_run_carry_its_tool_calls_and_an_older_message_without_them_still_reads() {
+        use crate::agent::{Trace, TraceStep};
+        use crate::domain::approval::{ActionRequest, ApprovalId, derive_ids};
+        use crate::domain::money::Usd;
+        use crate::domain::outcome::Outcome;
+        use crate::tools::CallStatus;
+
+        let ticket = crate::domain::ticket::RawTicket {
+            ticket_id: Some("T-1".into()),
+            subject: Some("Broken".into()),
+            body: Some("It broke. Refund please.".into()),
+            customer_id: Some("C001".into()),
+            order_id: Some("O1001".into()),
+        }
+        .validate(4096)
+        .unwrap();
+        let step =
+            |name: &str, arguments: Value, status: CallStatus, output: Value| TraceStep::ToolCall {
+                turn: 1,
+                id: "c".into(),
+                name: name.into(),
+                arguments,
+                status,
+                output,
+                latency_ms: 1,
+            };
+        let (approval_id, key): (ApprovalId, String) = derive_ids("T-1", "issue_refund", "O1001");
+        let run = TicketRun {
+            ticket_id: "T-1".into(),
+            outcome: Outcome::RefundProposed {
+                message: "A refund waits for approval.".into(),
+                actions: vec![PendingAction {
+                    approval_id: approval_id.clone(),
+                    ticket_id: "T-1".into(),
+                    customer_id: "C001".into(),
+                    request: ActionRequest::IssueRefund {
+                        order_id: "O1001".into(),
+                        amount_usd: Usd::from_cents(1500),
+                        idempotency_key: key,
+                    },
+                    eligibility: None,
+                }],
+            },
+            tool_calls: 2,
+            turns: 2,
+            usage: Usage::default(),
+            cost_usd: 0.0,
+            duration_ms: 3,
+            model: "rules".into(),
+            models: Vec::new(),
+            tier: None,
+            declined: Vec::new(),
+            trace: Trace {
+                steps: vec![
+                    step(
+                        "refund_eligibility",
+                        serde_json::json!({ "order_id": "O1001", "reason": "It broke" }),
+                        CallStatus::Ok,
+                        serde_json::json!({ "eligible": true, "max_amount_usd": 24.99, "policy_ref": "refund-policy/window-30-days" }),
+                    ),
+                    step(
+                        "issue_refund",
+                        serde_json::json!({ "order_id": "O1001", "amount_usd": 15.0, "idempotency_key": "m-1" }),
+                        CallStatus::PendingApproval,
+                        serde_json::json!({ "status": "pending_approval", "approval_id": approval_id.as_str() }),
+                    ),
+                ],
+            },
+        };
+        let finished = Finished::from_run(&ticket, &run, 1, "w-1", Utc::now());
+        let timeline = &finished.approvals[0].timeline;
+        let tools: Vec<&str> = timeline.steps.iter().map(|s| s.tool.as_str()).collect();
+        assert_eq!(tools, ["refund_eligibility", "issue_refund"]);
+        assert_eq!(timeline.steps[1].status, "pending_approval");
+        assert!(
+            timeline.steps[0]
+                .summary
+                .starts_with("eligible, at most $24.99")
+        );
+        // Through the wire and back, the same; without the field, an empty timeline.
+        let sealed = Sealed::from(finished.clone());
+        assert_eq!(
+            serde_json::from_slice::<Finished>(&sealed.record()).unwrap(),
+            finished
+        );
+        let mut old = serde_json::to_value(&finished.approvals[0]).unwrap();
+        old.as_object_mut().unwrap().remove("timeline");
+        let old: ApprovalMessage = serde_json::from_value(old).unwrap();
+        assert!(old.timeline.is_empty());
     }
 }

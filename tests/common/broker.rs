@@ -299,6 +299,7 @@ pub(crate) fn refund_approval(
         ticket_subject: "Refund".into(),
         ticket_body: "The mouse broke.".into(),
         created_at,
+        timeline: Default::default(),
     }
 }
 

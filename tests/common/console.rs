@@ -1,6 +1,7 @@
 //! The approvals service (console, API, dead-letter page) started on a test's own
 //! corner of the broker and Redis, with reviewers and operators of its own, and the
-//! dead letters the console tests put in front of it.
+//! dead letters the console tests put in front of it; and the screenshots of the console
+//! kept under docs/images/, written or checked.
 
 use std::time::{Duration, Instant};
 
@@ -171,4 +172,48 @@ impl Env {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
+}
+
+/// Set to `1`, the browser test writes the console's screenshots under docs/images/;
+/// otherwise it checks the committed ones.
+pub(crate) const WRITE_SCREENSHOTS: &str = "TICKET_AGENT_WRITE_SCREENSHOTS";
+
+/// A PNG's width and height, read from its header; `None` for anything else.
+pub(crate) fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    if bytes.len() < 24 || &bytes[..8] != SIGNATURE || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let at = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Some((at(16), at(20)))
+}
+
+/// `docs/images/{name}` of this repository.
+pub(crate) fn screenshot_path(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/images")
+        .join(name)
+}
+
+/// With [`WRITE_SCREENSHOTS`] set to `1`, writes `png` (a screenshot `width` px wide)
+/// to `docs/images/{name}`; otherwise checks that the committed file is a PNG that wide,
+/// as docs/approvals.md shows it.
+pub(crate) fn keep_screenshot(name: &str, png: &[u8], width: u32) {
+    let (taken, _) = png_size(png).expect("the browser's screenshot is a PNG");
+    assert_eq!(taken, width, "the screenshot for {name} is {taken} px wide");
+    let path = screenshot_path(name);
+    if std::env::var(WRITE_SCREENSHOTS).as_deref() == Ok("1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, png).unwrap();
+        return;
+    }
+    let committed = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run the browser test with {WRITE_SCREENSHOTS}=1 to write it",
+            path.display()
+        )
+    });
+    let (w, h) = png_size(&committed).unwrap_or_else(|| panic!("{} is not a PNG", path.display()));
+    assert_eq!(w, width, "{} is {w} px wide", path.display());
+    assert!(h >= 300, "{} is only {h} px high", path.display());
 }

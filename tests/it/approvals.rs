@@ -782,6 +782,78 @@ async fn reviewers_see_a_proposal_only_once_the_policies_have_been_applied_to_it
     store.close().await;
 }
 
+#[tokio::test]
+async fn a_proposals_timeline_is_stored_with_it_and_a_customer_is_new_until_another_ticket_of_theirs_came_before()
+ {
+    use ticket_agent::domain::approval::Timeline;
+    let db = common::pg::TestDb::create("timeline").await;
+    let store = ticket_agent::approvals::ApprovalStore::connect(&db.url)
+        .await
+        .unwrap();
+    let t0 = chrono::Utc::now() - chrono::Duration::minutes(10);
+    let timeline = Timeline::from_calls([
+        (
+            "order_lookup",
+            &json!({ "order_id": "O1001" }),
+            "ok",
+            &json!({ "status": "delivered", "items": [{ "name": "Wireless Mouse", "quantity": 1 }], "total_usd": 24.99 }),
+        ),
+        (
+            "issue_refund",
+            &json!({ "order_id": "O1001", "amount_usd": 9.0, "idempotency_key": "m" }),
+            "pending_approval",
+            &json!({ "status": "pending_approval", "approval_id": "apr_x" }),
+        ),
+    ]);
+    let first = ApprovalMessage {
+        timeline: timeline.clone(),
+        ..refund_approval("T-NEW-1", 9.0, t0)
+    };
+    store.upsert(&first, Default::default()).await.unwrap();
+    let stored = store.get(&first.approval_id).await.unwrap().unwrap();
+    assert_eq!(stored.message.timeline, timeline);
+    // An older worker's proposal, without one, reads as an empty timeline.
+    let older = refund_approval("T-OLD", 3.0, t0);
+    assert!(older.timeline.is_empty());
+    let mut wire = serde_json::to_value(&older).unwrap();
+    assert!(wire.get("timeline").is_none(), "nothing written when empty");
+    wire.as_object_mut().unwrap().remove("timeline");
+    let older: ApprovalMessage = serde_json::from_value(wire).unwrap();
+    assert!(older.timeline.is_empty());
+
+    // C001's first ticket: nobody came before it, whatever came after.
+    let seen = |ticket: &'static str, at| {
+        let store = &store;
+        async move {
+            store
+                .customer_seen_before("C001", ticket, at)
+                .await
+                .unwrap()
+        }
+    };
+    assert!(!seen("T-NEW-1", t0).await, "a new customer");
+    // Another approval of the same ticket (its email, proposed later) is not history.
+    assert!(
+        !seen("T-NEW-1", t0 + chrono::Duration::minutes(5)).await,
+        "only other tickets count"
+    );
+    let second = refund_approval("T-NEW-2", 4.0, t0 + chrono::Duration::minutes(1));
+    store.upsert(&second, Default::default()).await.unwrap();
+    assert!(!seen("T-NEW-1", t0).await, "a later ticket does not count");
+    assert!(
+        seen("T-NEW-2", second.created_at).await,
+        "the first ticket came before the second"
+    );
+    assert!(
+        !store
+            .customer_seen_before("C999", "T-NEW-1", t0 + chrono::Duration::hours(1))
+            .await
+            .unwrap(),
+        "another customer's approvals do not count"
+    );
+    store.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_rejected_and_a_failed_action_each_escalate_their_ticket_with_the_reason() {
     let env = Env::start("followups", |_| {}).await;
@@ -1147,7 +1219,8 @@ async fn a_risky_proposal_shows_its_instruction_and_amount_flags_first_and_its_o
     assert!(main.contains("id=\"order-status\">delivered<"), "{page}");
     assert!(main.contains("2026-11-14"), "delivery date: {page}");
     assert!(main.contains("id=\"order-shop-refunded\">$0.00<"), "{page}");
-    // A polite proposal of another customer has no flag; its shop failure is shown.
+    // A polite proposal of a customer seen for the first time has that flag alone; its
+    // shop failure is shown.
     let r = reqwest::Client::new()
         .get(format!("{}/approvals/{}", env.base, broken.approval_id))
         .header("cookie", &c.1)
@@ -1156,7 +1229,18 @@ async fn a_risky_proposal_shows_its_instruction_and_amount_flags_first_and_its_o
         .unwrap();
     assert_eq!(r.status(), 200);
     let page = r.text().await.unwrap();
-    assert!(page.contains("id=\"no-risks\""), "{page}");
+    let flags: Vec<&str> = page
+        .match_indices("data-kind=\"")
+        .map(|(i, m)| {
+            let kind = &page[i + m.len()..];
+            &kind[..kind.find('"').unwrap()]
+        })
+        .collect();
+    assert_eq!(flags, ["new-customer"], "{page}");
+    assert!(
+        page.contains("New customer: C-OTHER had no approval or refund on record"),
+        "{page}"
+    );
     let error = page
         .split("id=\"order-error\"")
         .nth(1)
