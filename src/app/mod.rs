@@ -16,8 +16,9 @@ pub use approvals_service::ApprovalsApp;
 
 use crate::approvals::{ApprovalStore, Approvals, Publisher};
 pub use crate::assembly::{
-    SearchMode, agent, budget, commerce_backend, configured_agent, embedded_agent,
-    fetch_embedding_model, load_world, model, model_limiter, search_mode,
+    NoEmbeddingModel, SearchMode, agent, budget, commerce_backend, configured_agent,
+    embedded_agent, fetch_embedding_model, load_world, model, model_limiter, required_search_mode,
+    search_mode,
 };
 use crate::backoff::Backoff;
 use crate::config::Settings;
@@ -100,13 +101,16 @@ fn raise_open_files(needed: u64) {
     }
 }
 
-/// The worker production runs: settings checked, the configured agent, Redis
-/// connected and the metrics endpoint bound.
+/// The worker production runs: settings checked, the search `kb.semantic` asks for
+/// loaded ([`required_search_mode`]: no quiet fall back to BM25), the configured agent,
+/// Redis connected and the metrics endpoint bound.
 ///
 /// # Errors
-/// Invalid settings, or as [`configured_agent`] and [`WorkerApp::build`].
+/// Invalid settings, [`NoEmbeddingModel`], or as [`configured_agent`] and
+/// [`WorkerApp::build`].
 pub async fn worker_app(settings: Settings) -> anyhow::Result<WorkerApp> {
     settings.validate()?;
+    required_search_mode(&settings).await?;
     #[cfg(unix)]
     raise_open_files(settings.worker.concurrency as u64 + WORKER_SPARE_FILES);
     let agent = configured_agent(&settings).await?;

@@ -77,10 +77,12 @@ fn exit(ok: bool) -> ExitCode {
     }
 }
 
-/// `worker`: consumes until SIGTERM/SIGINT, then drains.
+/// `worker`: consumes until SIGTERM/SIGINT, then drains. Its start line says which
+/// search its agent runs.
 ///
 /// # Errors
-/// As [`app::worker_app`]; a topology the broker refuses.
+/// As [`app::worker_app`] (an embedding model `kb.semantic` asks for and cannot have
+/// among them); a topology the broker refuses.
 pub async fn worker(
     mut settings: Settings,
     concurrency: Option<usize>,
@@ -88,8 +90,10 @@ pub async fn worker(
     if let Some(n) = concurrency {
         settings.worker.concurrency = n;
     }
+    // Loaded once per process: the worker's agent gets this same model.
+    let search = app::search_mode(&settings).await;
     let worker = app::worker_app(settings).await?;
-    eprintln!("worker {} starting", worker.id());
+    eprintln!("worker {} starting; {search}", worker.id());
     if let Some(addr) = worker.metrics_addr() {
         eprintln!("metrics on http://{addr}/metrics");
     }

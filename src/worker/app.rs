@@ -1,6 +1,7 @@
 //! `ticket-agent worker`, the process: a [`Worker`] per broker session on the queue
-//! runtime, the metrics and health endpoints on `worker.metrics_listen`, and the
-//! tickets queue's depth polled for the autoscaling gauges.
+//! runtime, the metrics and health endpoints on `worker.metrics_listen` (with the
+//! search its agent's `kb_search` runs, on `/readyz` and as a gauge), and the tickets
+//! queue's depth polled for the autoscaling gauges.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -17,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use super::{DeadReason, Worker};
 use crate::agent::Agent;
 use crate::config::Settings;
-use crate::metrics::{self, Readiness, ReadyCheck};
+use crate::metrics::{self, Readiness, ReadyCheck, SearchKind};
 use crate::queue::consumer::{Consumer, Session};
 use crate::queue::records::TicketRecords;
 use crate::queue::runtime::{self, Service};
@@ -33,11 +34,13 @@ pub struct WorkerApp {
     metrics_listener: Option<TcpListener>,
 }
 
-/// What the worker's `/readyz` asks: the channel it consumes on, and Redis.
+/// What the worker's `/readyz` asks: the channel it consumes on, and Redis; and what it
+/// says beside them: the search its agent runs.
 struct WorkerHealth {
     /// The consuming channel while there is one.
     channel: std::sync::Mutex<Option<Channel>>,
     records: TicketRecords,
+    search: SearchKind,
 }
 
 #[async_trait::async_trait]
@@ -57,6 +60,10 @@ impl ReadyCheck for WorkerHealth {
             redis,
             postgres: None,
         }
+    }
+
+    fn details(&self) -> Vec<(&'static str, String)> {
+        vec![("search", self.search.as_str().to_string())]
     }
 }
 
@@ -199,6 +206,16 @@ impl WorkerApp {
         &self.worker_id
     }
 
+    /// How this worker's `kb_search` searches: hybrid when its agent's tools hold the
+    /// embedding model, which is what `/readyz` and `ticket_agent_kb_search_mode` report.
+    pub fn search(&self) -> SearchKind {
+        if self.agent.tools().kb_embedder().is_some() {
+            SearchKind::Hybrid
+        } else {
+            SearchKind::Lexical
+        }
+    }
+
     /// The bound address of `/metrics`, `/healthz` and `/readyz` (port 0 in tests
     /// becomes a real port here); `None` when `worker.metrics_listen` is empty.
     pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
@@ -222,7 +239,10 @@ impl WorkerApp {
         let health = Arc::new(WorkerHealth {
             channel: std::sync::Mutex::new(None),
             records: self.records.clone(),
+            search: self.search(),
         });
+        // Counted while this call runs, as the endpoint is served.
+        let _search = metrics::global().kb_search_running(self.search());
         // The endpoint lives as long as this call, whichever way it returns.
         let _server = self.metrics_listener.take().map(|listener| {
             let router = metrics::router(health.clone(), metrics::Role::Worker);
@@ -293,7 +313,7 @@ impl Service for WorkerService<'_> {
             app.worker_id.clone(),
         )
         .sharing(self.finished.clone(), abandon.clone());
-        tracing::info!(worker_id = %app.worker_id, concurrency = app.settings.worker.concurrency, "taking tickets");
+        tracing::info!(worker_id = %app.worker_id, concurrency = app.settings.worker.concurrency, search = app.search().as_str(), "taking tickets");
         self.health.set_channel(Some(session.consuming().clone()));
         let poller = match session.connection().create_channel().await {
             Ok(probe) => Some(AbortOnDrop(tokio::spawn(poll_queue(

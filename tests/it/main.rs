@@ -28,5 +28,6 @@ mod rabbitmq_cluster;
 mod records;
 mod redis_cluster;
 mod retrieval;
+mod search_mode;
 mod tracing_otlp;
 mod worker;
