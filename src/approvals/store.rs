@@ -1,6 +1,7 @@
 //! The approvals' system of record in PostgreSQL: approvals, reviewer decisions,
-//! executions, the per-order refunded total, console sessions and an append-only
-//! audit log (schema in `migrations/`, embedded and applied at connect).
+//! executions, the per-order refunded total and an append-only audit log (schema in
+//! `migrations/`, embedded and applied at connect; the console keeps its reviewers'
+//! sessions in the same database, `console::sessions`).
 //!
 //! Every state change is one statement or one transaction guarded by the state it
 //! leaves (`UPDATE … WHERE status = 'pending' RETURNING …`), so two reviewers, two
@@ -94,15 +95,6 @@ impl Followup {
             Followup::Outcome => ("outcome_published", "outcome_claimed_until"),
         }
     }
-}
-
-/// A console session.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Session {
-    /// Who signed in.
-    pub reviewer: String,
-    /// The token every state-changing form carries.
-    pub csrf: String,
 }
 
 /// The pending backlog of one tool.
@@ -1070,60 +1062,8 @@ impl ApprovalStore {
         .unwrap_or(0))
     }
 
-    /// Opens a session for `reviewer` lasting `ttl`.
-    ///
-    /// # Errors
-    /// The database unavailable.
-    pub async fn create_session(
-        &self,
-        session_id: &str,
-        session: &Session,
-        ttl: Duration,
-    ) -> Result<(), StoreError> {
-        let expires = Utc::now() + chrono::Duration::from_std(ttl).unwrap_or_default();
-        // Expired sessions go as new ones come: no sweep of their own.
-        sqlx::query("DELETE FROM sessions WHERE expires_at < now()")
-            .execute(&self.pool)
-            .await?;
-        sqlx::query(
-            "INSERT INTO sessions (session_id, reviewer, csrf, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(session_id)
-        .bind(&session.reviewer)
-        .bind(&session.csrf)
-        .bind(expires)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// The session `session_id`, unless it expired.
-    ///
-    /// # Errors
-    /// The database unavailable.
-    pub async fn session(&self, session_id: &str) -> Result<Option<Session>, StoreError> {
-        let row: Option<(String, String)> = sqlx::query_as(
-            "SELECT reviewer, csrf FROM sessions WHERE session_id = $1 AND expires_at > now()",
-        )
-        .bind(session_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(|(reviewer, csrf)| Session { reviewer, csrf }))
-    }
-
-    /// Ends a session.
-    ///
-    /// # Errors
-    /// The database unavailable.
-    pub async fn delete_session(&self, session_id: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE session_id = $1")
-            .bind(session_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The pool, for the executor's ledger over the same database.
+    /// The pool, for the executor's ledger and the console's sessions over the same
+    /// database.
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }

@@ -30,7 +30,8 @@ use serde::Deserialize;
 use super::page::{Face, frame};
 use super::sign_in::{Door, LoginForm, random_hex, same_secret};
 use crate::approvals::risk::{self, RiskFlag, RiskKind};
-use crate::approvals::store::{OrderActivity, PendingFilter, Session};
+use super::sessions::{Session, Sessions};
+use crate::approvals::store::{OrderActivity, PendingFilter};
 use crate::approvals::{
     ApprovalRecord, ApprovalStatus, Approvals, DecideError, DecisionInput, Verdict,
 };
@@ -58,11 +59,15 @@ pub struct WebState {
 }
 
 impl WebState {
+    fn sessions(&self) -> Sessions<'_> {
+        Sessions(self.approvals.store.pool())
+    }
+
     pub(super) async fn session(&self, jar: &CookieJar) -> Result<Option<Session>, StoreError> {
         let Some(sid) = DOOR.session_id(jar) else {
             return Ok(None);
         };
-        self.approvals.store.session(&sid).await
+        self.sessions().get(&sid).await
     }
 
     /// The session of a form that changes state: signed in, and carrying the session's
@@ -633,7 +638,7 @@ pub(super) async fn login(
         csrf: random_hex(),
     };
     let ttl = std::time::Duration::from_secs(s.session_ttl_secs);
-    if let Err(e) = s.approvals.store.create_session(&sid, &session, ttl).await {
+    if let Err(e) = s.sessions().create(&sid, &session, ttl).await {
         return store_error(&e);
     }
     (DOOR.opened(jar, sid, s.cookie_secure), Redirect::to("/")).into_response()
@@ -659,7 +664,7 @@ pub(super) async fn logout(
         && same_secret(&session.csrf, &form.csrf)
         && let Some(sid) = DOOR.session_id(&jar)
     {
-        let _ = s.approvals.store.delete_session(&sid).await;
+        let _ = s.sessions().delete(&sid).await;
     }
     (DOOR.closed(jar), Redirect::to("/login")).into_response()
 }

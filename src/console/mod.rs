@@ -2,7 +2,8 @@
 //! ([`approvals`]: one approval, sign-in, the API; [`volume`]: the filtered list, bulk
 //! decisions, the history; their table in [`routes`]); operators handle dead letters
 //! ([`dead_letters`]). Both roles sign in through one door ([`sign_in`]) into sessions
-//! of their own, and [`guard`] stands in front of every route. Server-rendered HTML
+//! of their own (reviewers' in PostgreSQL, [`sessions`]; operators' in Redis), and
+//! [`guard`] stands in front of every route. Server-rendered HTML
 //! (maud) in one frame ([`page`]), no front-end build.
 //!
 //! The console is a face, not a service: it calls into the approvals core (the one
@@ -20,6 +21,7 @@ pub mod dead_letters;
 pub mod guard;
 pub mod page;
 pub mod routes;
+pub mod sessions;
 pub mod sign_in;
 pub mod volume;
 
