@@ -503,8 +503,8 @@ mod tests {
         let (approval_id, key) = derive_ids("T", "issue_refund", order);
         PendingAction {
             approval_id,
-            ticket_id: "T".into(),
-            customer_id: "C".into(),
+            ticket_id: "T".parse().unwrap(),
+            customer_id: "C".parse().unwrap(),
             request: ActionRequest::IssueRefund {
                 order_id: order.into(),
                 amount_usd: Usd::from_cents(cents),

@@ -223,8 +223,8 @@ mod tests {
     fn refund(amount: f64, max: Option<i64>) -> ApprovalMessage {
         ApprovalMessage {
             approval_id: "apr_000000000000000000000001".into(),
-            ticket_id: "T1".into(),
-            customer_id: "C1".into(),
+            ticket_id: "T1".parse().unwrap(),
+            customer_id: "C1".parse().unwrap(),
             tool: "issue_refund".into(),
             arguments: serde_json::json!({ "order_id": "O1", "amount_usd": amount, "idempotency_key": "k" }),
             eligibility: max.map(|c| EligibilityBasis {

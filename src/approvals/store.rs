@@ -324,8 +324,8 @@ impl ApprovalStore {
              ON CONFLICT (approval_id) DO NOTHING",
         )
         .bind(&message.approval_id)
-        .bind(&message.ticket_id)
-        .bind(&message.customer_id)
+        .bind(message.ticket_id.as_str())
+        .bind(message.customer_id.as_str())
         .bind(&message.tool)
         .bind(&order_id)
         .bind(amount_cents)

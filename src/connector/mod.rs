@@ -90,8 +90,8 @@ impl Event {
     /// The ticket it is about.
     pub fn ticket_id(&self) -> &str {
         match self {
-            Event::Outcome(o) => &o.ticket_id,
-            Event::Decision(d) => &d.ticket_id,
+            Event::Outcome(o) => o.ticket_id.as_str(),
+            Event::Decision(d) => d.ticket_id.as_str(),
         }
     }
 
@@ -913,7 +913,7 @@ mod tests {
     fn a_decision_is_told_by_how_it_ended() {
         let audit = |decision: &str, status: Option<&str>| DecisionAudit {
             approval_id: "ap-1".into(),
-            ticket_id: "T-1".into(),
+            ticket_id: "T-1".parse().unwrap(),
             tool: "issue_refund".into(),
             decision: decision.into(),
             reviewer: "ana".into(),

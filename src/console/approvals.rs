@@ -28,9 +28,9 @@ use maud::{Markup, html};
 use serde::Deserialize;
 
 use super::page::{Face, frame};
+use super::sessions::{Session, Sessions};
 use super::sign_in::{Door, LoginForm, random_hex, same_secret};
 use crate::approvals::risk::{self, RiskFlag, RiskKind};
-use super::sessions::{Session, Sessions};
 use crate::approvals::store::{OrderActivity, PendingFilter};
 use crate::approvals::{
     ApprovalRecord, ApprovalStatus, Approvals, DecideError, DecisionInput, Verdict,
@@ -265,9 +265,9 @@ pub(super) async fn record_page(
     };
     let m = &r.message;
     let (related, shop_order, seen_before, pending) = tokio::join!(
-        store.related_refunds(order.as_deref(), &m.customer_id, &id),
+        store.related_refunds(order.as_deref(), m.customer_id.as_str(), &id),
         shop_order(&s, order.as_deref()),
-        store.customer_seen_before(&m.customer_id, &m.ticket_id, m.created_at),
+        store.customer_seen_before(m.customer_id.as_str(), m.ticket_id.as_str(), m.created_at),
         reviewable_pending(&s, &session.reviewer),
     );
     let (related, seen_before) = match (related, seen_before) {
@@ -377,7 +377,7 @@ fn risk_flags(r: &ApprovalRecord, repeats: usize, seen_before: bool) -> Vec<Risk
     let eligible = m.eligibility.as_ref().map(|e| e.max_amount_usd);
     let mut flags = risk::text_flags(&m.ticket_body, proposed, eligible);
     flags.extend(risk::repeat_refunds(repeats));
-    flags.extend(risk::new_customer(&m.customer_id, seen_before));
+    flags.extend(risk::new_customer(m.customer_id.as_str(), seen_before));
     flags
 }
 

@@ -506,8 +506,8 @@ pub fn history_csv_text(records: &[ApprovalRecord]) -> String {
         let money = |v: Option<f64>| v.map(|d| format!("{d:.2}")).unwrap_or_default();
         let fields = [
             m.approval_id.clone(),
-            m.ticket_id.clone(),
-            m.customer_id.clone(),
+            m.ticket_id.to_string(),
+            m.customer_id.to_string(),
             m.tool.clone(),
             m.arguments["order_id"].as_str().unwrap_or("").to_string(),
             money(m.arguments["amount_usd"].as_f64()),

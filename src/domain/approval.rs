@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::digest;
 use super::money::Usd;
+use super::ticket::{CustomerId, TicketId};
 
 /// The gated tool that refunds.
 pub const ISSUE_REFUND: &str = "issue_refund";
@@ -185,9 +186,9 @@ pub struct PendingAction {
     /// Deterministic for (ticket, tool, subject).
     pub approval_id: ApprovalId,
     /// The ticket that proposed it.
-    pub ticket_id: String,
+    pub ticket_id: TicketId,
     /// The ticket's customer.
-    pub customer_id: String,
+    pub customer_id: CustomerId,
     /// What to do.
     #[serde(flatten)]
     pub request: ActionRequest,

@@ -100,6 +100,16 @@ macro_rules! id_newtype {
             }
         }
 
+        impl std::str::FromStr for $name {
+            type Err = TicketError;
+
+            /// [`Self::parse`], for an id that is not a field of a ticket (a test's, an
+            /// operator's argument).
+            fn from_str(raw: &str) -> Result<Self, TicketError> {
+                Self::parse(raw, "id")
+            }
+        }
+
         impl AsRef<str> for $name {
             fn as_ref(&self) -> &str {
                 &self.0

@@ -13,15 +13,15 @@ use crate::agent::TicketRun;
 use crate::conversation::Usage;
 use crate::domain::approval::{EligibilityBasis, PendingAction, Timeline};
 use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
-use crate::domain::ticket::Ticket;
+use crate::domain::ticket::{CustomerId, Ticket, TicketId};
 
 /// Published to `outcomes` with routing key `ticket.<outcome>`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutcomeMessage {
     /// The ticket's id; also the message id consumers dedupe on.
-    pub ticket_id: String,
+    pub ticket_id: TicketId,
     /// Its customer.
-    pub customer_id: String,
+    pub customer_id: CustomerId,
     /// `resolved`, `refund_proposed` or `escalated`.
     pub outcome: OutcomeKind,
     /// The reply to the customer (resolved, refund proposed).
@@ -66,9 +66,9 @@ pub struct ApprovalMessage {
     /// Deterministic for (ticket, tool, subject): a re-published approval is the same one.
     pub approval_id: String,
     /// The ticket that proposed it.
-    pub ticket_id: String,
+    pub ticket_id: TicketId,
     /// Its customer.
-    pub customer_id: String,
+    pub customer_id: CustomerId,
     /// `issue_refund` or `send_email`.
     pub tool: String,
     /// The tool's arguments, idempotency key included.
@@ -258,8 +258,8 @@ impl Finished {
             .collect();
         Self {
             outcome: OutcomeMessage {
-                ticket_id: run.ticket_id.clone(),
-                customer_id: ticket.customer_id.to_string(),
+                ticket_id: ticket.ticket_id.clone(),
+                customer_id: ticket.customer_id.clone(),
                 outcome: run.outcome.kind(),
                 message,
                 reason,
@@ -286,7 +286,7 @@ pub struct DecisionAudit {
     /// Deterministic per (ticket, tool, subject), as on the approval message.
     pub approval_id: String,
     /// Its ticket.
-    pub ticket_id: String,
+    pub ticket_id: TicketId,
     /// The gated tool the approval is for (`issue_refund`, `send_email`).
     pub tool: String,
     /// `approved`, `rejected` or `expired`.
@@ -308,8 +308,8 @@ mod tests {
     fn approval(id: &str, tool: &str) -> ApprovalMessage {
         ApprovalMessage {
             approval_id: id.into(),
-            ticket_id: "T-1".into(),
-            customer_id: "C001".into(),
+            ticket_id: "T-1".parse().unwrap(),
+            customer_id: "C001".parse().unwrap(),
             tool: tool.into(),
             arguments: serde_json::json!({ "order_id": "O1001", "note": "\"quoted\" \u{e9}" }),
             eligibility: None,
@@ -329,8 +329,8 @@ mod tests {
     fn finished(approvals: Vec<ApprovalMessage>) -> Finished {
         Finished {
             outcome: OutcomeMessage {
-                ticket_id: "T-1".into(),
-                customer_id: "C001".into(),
+                ticket_id: "T-1".parse().unwrap(),
+                customer_id: "C001".parse().unwrap(),
                 outcome: OutcomeKind::RefundProposed,
                 message: Some("A refund of $12.50 waits for approval.".into()),
                 reason: None,
@@ -418,8 +418,8 @@ mod tests {
                 message: "A refund waits for approval.".into(),
                 actions: vec![PendingAction {
                     approval_id: approval_id.clone(),
-                    ticket_id: "T-1".into(),
-                    customer_id: "C001".into(),
+                    ticket_id: "T-1".parse().unwrap(),
+                    customer_id: "C001".parse().unwrap(),
                     request: ActionRequest::IssueRefund {
                         order_id: "O1001".into(),
                         amount_usd: Usd::from_cents(1500),

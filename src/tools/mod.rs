@@ -459,8 +459,8 @@ impl ToolBox {
         }
         let action = PendingAction {
             approval_id: approval_id.clone(),
-            ticket_id: ticket.ticket_id.to_string(),
-            customer_id: ticket.customer_id.to_string(),
+            ticket_id: ticket.ticket_id.clone(),
+            customer_id: ticket.customer_id.clone(),
             request: make(key),
             eligibility: None,
         };

@@ -287,8 +287,8 @@ pub(crate) fn refund_approval(
         ticket_agent::domain::approval::derive_ids(ticket, "issue_refund", "O1001");
     ApprovalMessage {
         approval_id: approval_id.to_string(),
-        ticket_id: ticket.into(),
-        customer_id: "C001".into(),
+        ticket_id: ticket.parse().unwrap(),
+        customer_id: "C001".parse().unwrap(),
         tool: "issue_refund".into(),
         arguments: json!({ "order_id": "O1001", "amount_usd": amount, "idempotency_key": key }),
         eligibility: Some(ticket_agent::domain::approval::EligibilityBasis {

@@ -310,7 +310,7 @@ fn order_refund(ticket: &str, customer: &str, order: &str, amount: f64) -> Appro
         ticket_agent::domain::approval::derive_ids(ticket, "issue_refund", order);
     ApprovalMessage {
         approval_id: approval_id.to_string(),
-        customer_id: customer.into(),
+        customer_id: customer.parse().unwrap(),
         arguments: json!({ "order_id": order, "amount_usd": amount, "idempotency_key": key }),
         eligibility: Some(ticket_agent::domain::approval::EligibilityBasis {
             policy_ref: "refund-policy/window-30-days".into(),

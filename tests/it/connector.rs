@@ -313,8 +313,8 @@ fn outcome(ticket: &str, kind: OutcomeKind) -> OutcomeMessage {
         ),
     };
     OutcomeMessage {
-        ticket_id: ticket.into(),
-        customer_id: "C001".into(),
+        ticket_id: ticket.parse().unwrap(),
+        customer_id: "C001".parse().unwrap(),
         outcome: kind,
         message,
         reason,
@@ -529,7 +529,7 @@ async fn a_rejected_approval_reaches_zendesk_as_one_internal_note_routed_to_a_hu
         .unwrap();
     let rejected = DecisionAudit {
         approval_id: "apr_0123456789abcdef01234567".into(),
-        ticket_id: "zendesk-401".into(),
+        ticket_id: "zendesk-401".parse().unwrap(),
         tool: "issue_refund".into(),
         decision: "rejected".into(),
         reviewer: "alice".into(),
@@ -664,7 +664,7 @@ async fn each_event_reaches_the_webhook_signed_per_the_standard_with_one_id_acro
     let resolved = outcome("T-500", OutcomeKind::Resolved);
     let decision = DecisionAudit {
         approval_id: "apr_0123456789abcdef01234567".into(),
-        ticket_id: "T-501".into(),
+        ticket_id: "T-501".parse().unwrap(),
         tool: "issue_refund".into(),
         decision: "rejected".into(),
         reviewer: "bob".into(),

@@ -64,8 +64,8 @@ fn refund_action(ticket: &str, order: &str, cents: i64) -> PendingAction {
     let (approval_id, key) = derive_ids(ticket, "issue_refund", order);
     PendingAction {
         approval_id,
-        ticket_id: ticket.into(),
-        customer_id: "C001".into(),
+        ticket_id: ticket.parse().unwrap(),
+        customer_id: "C001".parse().unwrap(),
         request: ActionRequest::IssueRefund {
             order_id: order.into(),
             amount_usd: Usd::from_cents(cents),

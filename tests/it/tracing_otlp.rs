@@ -635,7 +635,7 @@ async fn every_decision_of_a_running_approvals_service_is_exported_with_its_exec
                 ticket_agent::domain::approval::derive_ids(ticket, "issue_refund", order);
             ticket_agent::queue::messages::ApprovalMessage {
                 approval_id: approval_id.to_string(),
-                customer_id: customer.into(),
+                customer_id: customer.parse().unwrap(),
                 arguments: serde_json::json!({ "order_id": order, "amount_usd": 5.0, "idempotency_key": key }),
                 ..common::broker::refund_approval(ticket, 5.0, now)
             }

@@ -1500,7 +1500,7 @@ pub async fn run(settings: &Settings, opts: &ChaosOptions) -> anyhow::Result<Cha
         .filter_map(|r| {
             Some((
                 r.message.arguments["idempotency_key"].as_str()?.to_string(),
-                r.message.ticket_id.clone(),
+                r.message.ticket_id.to_string(),
             ))
         })
         .collect();
