@@ -452,7 +452,7 @@ impl Approvals {
                 },
                 |e| matches!(e, DecideError::Store(StoreError::Contended(_))),
                 |e, wait| {
-                    tracing::info!(approval_id = id, error = %e, wait_ms = wait.as_millis() as u64, "a decision met a concurrent one in the database; deciding again");
+                    tracing::info!(approval_id = id, error = %crate::telemetry::chain(&e), wait_ms = wait.as_millis() as u64, "a decision met a concurrent one in the database; deciding again");
                 },
             )
             .await;
