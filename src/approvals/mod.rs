@@ -451,8 +451,8 @@ impl Approvals {
                         .instrument(span.clone())
                 },
                 |e| matches!(e, DecideError::Store(StoreError::Contended(_))),
-                |e, wait| {
-                    tracing::info!(approval_id = id, error = %crate::telemetry::chain(&e), wait_ms = wait.as_millis() as u64, "a decision met a concurrent one in the database; deciding again");
+                |e: &DecideError, wait| {
+                    tracing::info!(approval_id = id, error = %crate::telemetry::chain(e), wait_ms = wait.as_millis() as u64, "a decision met a concurrent one in the database; deciding again");
                 },
             )
             .await;
@@ -926,6 +926,8 @@ impl Approvals {
         };
         let outcome = OutcomeMessage {
             ticket_id: m.ticket_id.clone(),
+            // The approval is the ticket's, not one message's.
+            message_id: None,
             customer_id: m.customer_id.clone(),
             outcome: OutcomeKind::Escalated,
             message: None,

@@ -70,6 +70,16 @@ impl WebState {
         self.sessions().get(&sid).await
     }
 
+    /// The session of a page: signed in, else the way to the sign-in page (or the
+    /// store's error).
+    pub(super) async fn signed_in(&self, jar: &CookieJar) -> Result<Session, Response> {
+        match self.session(jar).await {
+            Ok(Some(session)) => Ok(session),
+            Ok(None) => Err(Redirect::to("/login").into_response()),
+            Err(e) => Err(store_error(&e)),
+        }
+    }
+
     /// The session of a form that changes state: signed in, and carrying the session's
     /// CSRF token; else the refusal to answer with.
     pub(super) async fn changing(&self, jar: &CookieJar, csrf: &str) -> Result<Session, Response> {
@@ -237,10 +247,9 @@ pub(super) async fn record_page(
     jar: CookieJar,
     Path(id): Path<String>,
 ) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.signed_in(&jar).await {
+        Ok(session) => session,
+        Err(refusal) => return refusal,
     };
     let store = &s.approvals.store;
     let r = match store.get(&id).await {
@@ -590,10 +599,9 @@ pub(super) fn store_error(e: &StoreError) -> Response {
 }
 
 pub(super) async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.signed_in(&jar).await {
+        Ok(session) => session,
+        Err(refusal) => return refusal,
     };
     match s.approvals.store.decided(200).await {
         Ok(records) => page(

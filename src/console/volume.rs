@@ -11,7 +11,7 @@
 
 use axum::extract::{Form, Query, State};
 use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, NaiveDate, Utc};
 use maud::{Markup, html};
@@ -143,10 +143,9 @@ pub(super) async fn pending_page(
     jar: CookieJar,
     Query(q): Query<PendingQuery>,
 ) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.signed_in(&jar).await {
+        Ok(session) => session,
+        Err(refusal) => return refusal,
     };
     let filter = match q.filter() {
         Ok(f) => f,
@@ -187,10 +186,9 @@ pub(super) async fn bulk_confirm(
     jar: CookieJar,
     Query(q): Query<PendingQuery>,
 ) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.signed_in(&jar).await {
+        Ok(session) => session,
+        Err(refusal) => return refusal,
     };
     let verdict = match q.action.as_str() {
         "approve" => Verdict::Approve,
@@ -423,10 +421,9 @@ pub(super) async fn history_page(
     jar: CookieJar,
     Query(q): Query<HistoryQuery>,
 ) -> Response {
-    let session = match s.session(&jar).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
+    let session = match s.signed_in(&jar).await {
+        Ok(session) => session,
+        Err(refusal) => return refusal,
     };
     let filter = match q.filter() {
         Ok(f) => f,
@@ -464,10 +461,8 @@ pub(super) async fn history_csv(
     jar: CookieJar,
     Query(q): Query<HistoryQuery>,
 ) -> Response {
-    match s.session(&jar).await {
-        Ok(Some(_)) => {}
-        Ok(None) => return Redirect::to("/login").into_response(),
-        Err(e) => return store_error(&e),
+    if let Err(refusal) = s.signed_in(&jar).await {
+        return refusal;
     }
     let filter = match q.filter() {
         Ok(f) => f,
