@@ -110,6 +110,32 @@ pub enum GaveUp<E> {
     Stopped(E),
 }
 
+/// An error whose message a retry loop may extend with how it ended.
+pub trait Reworded {
+    /// The same error with its message rewritten by `f`.
+    #[must_use]
+    fn reworded(self, f: impl FnOnce(&str) -> String) -> Self;
+}
+
+impl<E: Reworded> GaveUp<E> {
+    /// The last error, its message saying how the retries ended: "(after N
+    /// attempts)", or that the server's wait was longer than the longest backoff.
+    pub fn explained(self) -> E {
+        match self {
+            Self::Spent { error, attempts } => {
+                error.reworded(|m| format!("{m} (after {attempts} attempts)"))
+            }
+            Self::TooLong { error, wait } => error.reworded(|m| {
+                format!(
+                    "{m} (retry-after {}s is longer than the longest backoff)",
+                    wait.as_secs()
+                )
+            }),
+            Self::Final(error) | Self::Stopped(error) => error,
+        }
+    }
+}
+
 impl<E> GaveUp<E> {
     /// The last error, whatever the reason.
     pub fn into_error(self) -> E {

@@ -20,6 +20,7 @@ use crate::config::Settings;
 use crate::conversation::Usage;
 use crate::domain::money::Usd;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::domain::thread::{ApprovalEvent, Entry, Thread};
 use crate::domain::ticket::RawTicket;
 use crate::model::ChatModel;
 use crate::tools::contracts::ISSUE_REFUND;
@@ -39,8 +40,15 @@ pub struct Case {
     /// Records merged over the base world.
     #[serde(default)]
     pub world: Option<World>,
-    /// The ticket as a sender would submit it (validated like `submit`).
+    /// The ticket as a sender would submit it (validated like `submit`; a
+    /// `message_id` in it names the message on the thread and is not read here).
     pub ticket: RawTicket,
+    /// What was said on the ticket before this message, oldest first (a follow-up).
+    #[serde(default)]
+    pub thread: Vec<Entry>,
+    /// What became of the approvals proposed on the ticket before this message.
+    #[serde(default)]
+    pub events: Vec<ApprovalEvent>,
     /// What must hold.
     pub expect: Expect,
     /// Where the case was read from.
@@ -660,9 +668,10 @@ pub async fn run_trial(
     settings.clock.now = case.now.or(settings.clock.now);
     let mut raw = case.ticket.clone();
     raw.ticket_id.get_or_insert_with(|| case.id.clone());
-    let ticket = raw
+    let mut ticket = raw
         .validate(settings.agent.max_body_bytes)
         .with_context(|| format!("case {}: invalid ticket", case.id))?;
+    ticket.thread = Thread::bounded(case.thread.clone(), case.events.clone());
     let (agent, _shop) = crate::assembly::embedded_agent(&settings, world, model).await?;
     let run = crate::process::run_one(&agent, &ticket).await;
     let (failures, unsafe_reasons) = judge(case, &run);

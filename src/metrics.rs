@@ -204,6 +204,11 @@ pub struct Metrics {
     /// requests refused before their tickets were read (`unauthorized`, `too_large`,
     /// `unsupported_media_type`, `bad_request`).
     pub ingest_rejected: IntCounterVec,
+    /// `ticket_agent_ingest_ignored_total{reason}`: signed webhooks answered and never
+    /// queued, by reason (`event_type`: an event the ingest API does not take;
+    /// `private_comment`, `staff_comment`, `other_author`, `first_comment`: a comment that
+    /// is not the customer's new message).
+    pub ingest_ignored: IntCounterVec,
     /// `ticket_agent_ingest_request_duration_seconds{status}`: time to answer one
     /// `POST /v1/tickets` (confirms included), by HTTP status.
     pub ingest_latency: HistogramVec,
@@ -542,6 +547,12 @@ impl Metrics {
                 &r,
                 "ticket_agent_ingest_rejected_total",
                 "Tickets (or whole requests) the ingest API refused, by reason.",
+                &["reason"],
+            ),
+            ingest_ignored: counter(
+                &r,
+                "ticket_agent_ingest_ignored_total",
+                "Signed webhooks answered and not queued (not a ticket, or not the customer's comment), by reason.",
                 &["reason"],
             ),
             ingest_latency: histogram(

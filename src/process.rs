@@ -26,6 +26,10 @@ use crate::domain::ticket::Ticket;
 pub struct OutcomeLine {
     /// The ticket this line answers.
     pub ticket_id: String,
+    /// The message of the ticket's thread it answers, when the line named one: two lines
+    /// of one ticket are told apart by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<String>,
     /// `resolved`, `refund_proposed` or `escalated`.
     pub outcome: OutcomeKind,
     /// The reply to the customer (resolved, refund proposed).
@@ -71,6 +75,7 @@ impl OutcomeLine {
         } = run.outcome.flatten();
         Self {
             ticket_id: run.ticket_id.clone(),
+            message_id: None,
             outcome: run.outcome.kind(),
             message,
             reason,
@@ -443,12 +448,12 @@ pub async fn process_with(
         ModelUse::merge_into(&mut summary.models, &run.models);
         progress.tick();
         if !ordered {
-            write_line(out, &run, options.with_trace)?;
+            write_line(out, &tickets[i], &run, options.with_trace)?;
             continue;
         }
         waiting.insert(i, run);
         while let Some(run) = waiting.remove(&next) {
-            write_line(out, &run, options.with_trace)?;
+            write_line(out, &tickets[next], &run, options.with_trace)?;
             next += 1;
         }
         debug_assert!(
@@ -461,9 +466,18 @@ pub async fn process_with(
     Ok(summary)
 }
 
-/// Writes one outcome line.
-fn write_line(out: &mut dyn Write, run: &TicketRun, with_trace: bool) -> anyhow::Result<()> {
-    serde_json::to_writer(&mut *out, &OutcomeLine::from_run(run, with_trace))?;
+/// Writes the outcome line of `ticket`.
+fn write_line(
+    out: &mut dyn Write,
+    ticket: &Ticket,
+    run: &TicketRun,
+    with_trace: bool,
+) -> anyhow::Result<()> {
+    let line = OutcomeLine {
+        message_id: ticket.message_id.as_ref().map(|m| m.to_string()),
+        ..OutcomeLine::from_run(run, with_trace)
+    };
+    serde_json::to_writer(&mut *out, &line)?;
     out.write_all(b"\n")?;
     Ok(())
 }

@@ -436,6 +436,8 @@ async fn publish_expiry(
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
     let outcome = OutcomeMessage {
         ticket_id: message.ticket_id.clone(),
+        // The approval is the ticket's, not one message's.
+        message_id: None,
         customer_id: message.customer_id.clone(),
         outcome: OutcomeKind::Escalated,
         message: None,

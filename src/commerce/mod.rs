@@ -167,16 +167,6 @@ pub enum BackendError {
 }
 
 impl BackendError {
-    /// An unavailable backend's message rewritten (a retry loop adding how it ended);
-    /// any other error as it is.
-    #[must_use]
-    pub fn reworded(self, f: impl FnOnce(&str) -> String) -> Self {
-        match self {
-            Self::Unavailable(message) => Self::Unavailable(f(&message)),
-            other => other,
-        }
-    }
-
     /// Whether a later retry might succeed.
     pub fn is_transient(&self) -> bool {
         matches!(self, BackendError::Unavailable(_))
@@ -218,5 +208,16 @@ pub trait CommerceBackend: Send + Sync {
     /// world); `None` for a live shop.
     fn snapshot_now(&self) -> Option<DateTime<Utc>> {
         None
+    }
+}
+
+impl crate::backoff::Reworded for BackendError {
+    /// An unavailable backend's message rewritten (a retry loop adding how it ended);
+    /// any other error as it is.
+    fn reworded(self, f: impl FnOnce(&str) -> String) -> Self {
+        match self {
+            Self::Unavailable(message) => Self::Unavailable(f(&message)),
+            other => other,
+        }
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! This module owns the delivery of one event, whatever the sink ([`Connector::deliver`]):
 //! the sink turns the event into its calls ([`Sink::plan`]: a reply, a note, one POST),
-//! and each call is made at most once per ticket and event. Before a call its key is
+//! and each call is made at most once per unit of work (a ticket, or one message of its
+//! thread: [`Event::work_key`]) and event. Before a call its key is
 //! claimed in Redis ([`Ledger`], the lease protocol of [`crate::kv`]); a call already
 //! recorded as delivered is skipped, so a re-published outcome or a redelivery posts
 //! nothing twice. A call the far end throttles (429, honouring `Retry-After`) or fails
@@ -36,6 +37,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
+use crate::domain::ticket::WorkKey;
 use crate::kv::{self, Begun, Lease, StoreError};
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::queue::consumer::{Consumer, Session};
@@ -95,6 +97,17 @@ impl Event {
         }
     }
 
+    /// The unit of work it is about: for an outcome, the message of the ticket's thread it
+    /// answers (the ticket id alone for a whole ticket); for a decision, the ticket. With
+    /// the event key, what its calls are keyed by: each message is answered once, two
+    /// messages twice.
+    pub fn work_key(&self) -> WorkKey {
+        match self {
+            Event::Outcome(o) => o.work_key(),
+            Event::Decision(d) => WorkKey::new(&d.ticket_id, None),
+        }
+    }
+
     /// Its type: `ticket.resolved`, `ticket.refund_proposed`, `ticket.escalated`,
     /// `decision.executed`, `decision.failed`, `decision.approved`,
     /// `decision.rejected`, `decision.expired`.
@@ -105,8 +118,8 @@ impl Event {
         }
     }
 
-    /// What makes it one event of its ticket: the outcome, or the approval and its
-    /// decision. With the ticket id, the key of its delivery records.
+    /// What makes it one event of its unit of work: the outcome, or the approval and its
+    /// decision. With the work key, the key of its delivery records.
     pub fn event_key(&self) -> String {
         match self {
             Event::Outcome(o) => format!("outcome:{}", o.outcome),
@@ -166,7 +179,8 @@ impl DecisionKind {
 /// One call a sink makes for an event.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Call {
-    /// Unique per ticket, event and call (`{ticket}:{event}:{call}`): the key of its
+    /// Unique per unit of work, event and call (`{work key}:{event}:{call}`: the work
+    /// key is the ticket id, or the ticket and the message answered): the key of its
     /// delivery record.
     pub key: String,
     /// What the sink addresses (Zendesk's ticket id; the webhook's message id).
@@ -872,6 +886,7 @@ impl Handler for ConnectorHandler {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conversation::Usage;
     use reqwest::StatusCode;
     use reqwest::header::{HeaderMap, HeaderValue};
 
@@ -951,6 +966,32 @@ mod tests {
         let event = Event::Decision(audit("rejected", None));
         assert_eq!(event.kind(), "decision.rejected");
         assert_eq!(event.event_key(), "decision:ap-1:rejected");
+    }
+
+    #[test]
+    fn an_answer_is_keyed_by_the_message_it_answers_and_a_decision_by_its_ticket() {
+        let outcome = |message: Option<&str>| {
+            serde_json::json!({
+                "ticket_id": "zendesk-7", "customer_id": "C001", "outcome": "resolved",
+                "message": "Shipped.", "reason": null, "category": null, "approval_ids": [],
+                "attempt": 1, "worker_id": "w", "model": "rules", "tool_calls": 1,
+                "usage": Usage::default(), "cost_usd": 0.0, "duration_ms": 1,
+                "finished_at": Utc::now(), "message_id": message,
+            })
+        };
+        let read = |v: serde_json::Value| {
+            Event::parse("ticket.resolved", v.to_string().as_bytes()).unwrap()
+        };
+        assert_eq!(read(outcome(None)).work_key().as_str(), "zendesk-7");
+        let first = read(outcome(Some("8801")));
+        let second = read(outcome(Some("8802")));
+        assert_eq!(first.work_key().as_str(), "zendesk-7 8801");
+        assert_ne!(first.work_key(), second.work_key());
+        assert_eq!(
+            first.event_key(),
+            second.event_key(),
+            "the same kind of event"
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!
 //! The body is `{"type", "timestamp", "data"}` (`type` as [`Event::kind`], `data`
 //! the message as it was on our exchange). The headers: `webhook-id` (the same for
-//! every attempt and every re-publication of one event: receivers deduplicate on it),
+//! every attempt and every re-publication of one event, and another for the answer to
+//! each message of a ticket: receivers deduplicate on it),
 //! `webhook-timestamp` (Unix seconds of this attempt) and `webhook-signature`
 //! (`v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the
 //! base64-decoded part of the `whsec_…` secret).
@@ -89,7 +90,7 @@ impl Sink for WebhookSink {
     }
 
     fn plan(&self, event: &Event) -> Plan {
-        let key = format!("{}:{}:post", event.ticket_id(), event.event_key());
+        let key = format!("{}:{}:post", event.work_key(), event.event_key());
         let (data, at) = match event {
             Event::Outcome(o) => (
                 serde_json::to_value(o).expect("messages serialize"),

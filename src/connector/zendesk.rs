@@ -105,7 +105,10 @@ impl Sink for ZendeskSink {
                 self.ticket_prefix
             ));
         };
-        let key = |call: &str| format!("{ticket_id}:{}:{call}", event.event_key());
+        // One reply per message: the answer to a message is keyed by it, so a retried
+        // message is answered once and two messages twice.
+        let work = event.work_key();
+        let key = |call: &str| format!("{work}:{}:{call}", event.event_key());
         let call = |name: &str, body: Value| Call {
             key: key(name),
             target: zendesk_id.to_string(),

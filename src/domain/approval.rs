@@ -13,8 +13,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::digest;
+use super::ids::{CustomerId, TicketId};
 use super::money::Usd;
-use super::ticket::{CustomerId, TicketId};
 
 /// The gated tool that refunds.
 pub const ISSUE_REFUND: &str = "issue_refund";

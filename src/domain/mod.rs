@@ -15,11 +15,13 @@
 pub mod amount;
 pub mod approval;
 pub mod clock;
+pub mod ids;
 pub mod money;
 pub mod normalize;
 pub mod order_id;
 pub mod outcome;
 pub mod text;
+pub mod thread;
 pub mod ticket;
 
 use sha2::{Digest, Sha256};

@@ -45,11 +45,14 @@ pub enum EscalationCategory {
     ApprovalRejected,
     /// The approved action failed for good when executed (e.g. nothing left to refund).
     ExecutionFailed,
+    /// A reply on a ticket a human has taken (our last answer on its thread escalated
+    /// it): the human answers it, not the agent.
+    HumanOwned,
 }
 
 impl EscalationCategory {
     /// Every category.
-    pub const ALL: [EscalationCategory; 15] = [
+    pub const ALL: [EscalationCategory; 16] = [
         Self::LegalOrChargeback,
         Self::OrderNotFound,
         Self::MissingOrderId,
@@ -65,16 +68,18 @@ impl EscalationCategory {
         Self::ApprovalExpired,
         Self::ApprovalRejected,
         Self::ExecutionFailed,
+        Self::HumanOwned,
     ];
 
     /// The categories a model may choose (the rest are set by the system).
-    pub const MODEL_CHOICES: [EscalationCategory; 6] = [
+    pub const MODEL_CHOICES: [EscalationCategory; 7] = [
         Self::LegalOrChargeback,
         Self::OrderNotFound,
         Self::MissingOrderId,
         Self::AmbiguousEligibility,
         Self::NoKbMatch,
         Self::OutOfScope,
+        Self::HumanOwned,
     ];
 
     /// The snake_case name.
@@ -95,6 +100,7 @@ impl EscalationCategory {
             Self::ApprovalExpired => "approval_expired",
             Self::ApprovalRejected => "approval_rejected",
             Self::ExecutionFailed => "execution_failed",
+            Self::HumanOwned => "human_owned",
         }
     }
 

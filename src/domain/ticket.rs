@@ -5,145 +5,74 @@
 //! [`super::text`]). Everything after parsing (the agent, the tools, the queues) relies on that
 //! and checks nothing again. Where tickets come from (a file, a queue) is left to the
 //! callers.
+//!
+//! A ticket is a thread: a customer writes again on it. A ticket that carries a
+//! `message_id` is one message of its thread, and the unit of work is its [`WorkKey`]
+//! (the ticket and the message), so that each message is answered once and a new one is
+//! new work; a ticket without one is the whole ticket, answered once, as before threads.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Longest id accepted, in bytes.
-pub const MAX_ID_BYTES: usize = 128;
+pub use super::ids::{CustomerId, MAX_ID_BYTES, MessageId, OrderId, TicketError, TicketId};
+use super::thread::Thread;
+
 /// Longest subject accepted, in bytes.
 pub const MAX_SUBJECT_BYTES: usize = 1024;
 
-/// Why a ticket was refused. Always names the field.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TicketError {
-    /// The input is not a JSON object of the ticket's shape.
-    #[error("ticket is not valid JSON of the expected shape: {0}")]
-    Malformed(String),
-    /// A required field is missing or empty.
-    #[error("ticket field `{field}` is missing or empty")]
-    Empty {
-        /// The field's name in the ticket JSON.
-        field: &'static str,
-    },
-    /// A field is longer than allowed.
-    #[error("ticket field `{field}` is {len} bytes, over the limit of {max}")]
-    TooLong {
-        /// The field's name in the ticket JSON.
-        field: &'static str,
-        /// Its length in bytes.
-        len: usize,
-        /// The limit in bytes for that field.
-        max: usize,
-    },
-    /// An id holds characters that no id may hold (control characters, white space).
-    #[error("ticket field `{field}` contains white space or control characters")]
-    BadId {
-        /// The field's name in the ticket JSON.
-        field: &'static str,
-    },
-}
+/// What one unit of work is: a ticket, or one message on a ticket. Every record of the
+/// work is keyed by its text: the ingest API's dedupe record, the worker's lease, result
+/// and done records, the `message_id` of the ticket's and the outcome's messages on the
+/// exchanges, the connectors' calls.
+///
+/// The text is the ticket id alone for a ticket without a message id, exactly the key
+/// every record had before threads, so old senders' tickets keep their records; for a
+/// message it is the ticket id and the message id with one space between. No id can hold
+/// white space, so no message's key is another ticket's id and no two messages share one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WorkKey(String);
 
-impl TicketError {
-    /// The field the error is about, when there is one.
-    pub fn field(&self) -> Option<&'static str> {
-        match self {
-            TicketError::Malformed(_) => None,
-            TicketError::Empty { field }
-            | TicketError::TooLong { field, .. }
-            | TicketError::BadId { field } => Some(field),
+impl WorkKey {
+    /// The key of `ticket_id`'s message `message_id`, or of the whole ticket.
+    pub fn new(ticket_id: &TicketId, message_id: Option<&MessageId>) -> Self {
+        match message_id {
+            None => Self(ticket_id.as_str().to_string()),
+            Some(m) => Self(format!("{ticket_id} {m}")),
         }
     }
 
-    /// A stable word for the kind of error (`malformed`, `missing`, `too_long`,
-    /// `bad_id`), for machines: API answers and metric labels.
-    pub fn reason(&self) -> &'static str {
-        match self {
-            TicketError::Malformed(_) => "malformed",
-            TicketError::Empty { .. } => "missing",
-            TicketError::TooLong { .. } => "too_long",
-            TicketError::BadId { .. } => "bad_id",
-        }
+    /// The key as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
-macro_rules! id_newtype {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        #[serde(transparent)]
-        pub struct $name(String);
-
-        impl $name {
-            /// Parses an id: trimmed, non-empty, bounded, no inner white space.
-            ///
-            /// # Errors
-            /// A [`TicketError`] naming `field`.
-            pub fn parse(raw: &str, field: &'static str) -> Result<Self, TicketError> {
-                let s = raw.trim();
-                if s.is_empty() {
-                    return Err(TicketError::Empty { field });
-                }
-                if s.len() > MAX_ID_BYTES {
-                    return Err(TicketError::TooLong { field, len: s.len(), max: MAX_ID_BYTES });
-                }
-                if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                    return Err(TicketError::BadId { field });
-                }
-                Ok(Self(s.to_string()))
-            }
-
-            /// The id as text.
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl std::str::FromStr for $name {
-            type Err = TicketError;
-
-            /// [`Self::parse`], for an id that is not a field of a ticket (a test's, an
-            /// operator's argument).
-            fn from_str(raw: &str) -> Result<Self, TicketError> {
-                Self::parse(raw, "id")
-            }
-        }
-
-        impl AsRef<str> for $name {
-            fn as_ref(&self) -> &str {
-                &self.0
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
-    };
+impl AsRef<str> for WorkKey {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
 }
 
-id_newtype!(
-    /// A ticket's id.
-    TicketId
-);
-id_newtype!(
-    /// A customer's id.
-    CustomerId
-);
-id_newtype!(
-    /// An order's id.
-    OrderId
-);
+impl fmt::Display for WorkKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 /// A validated support ticket. It serializes as it was received (the `body` as sent,
 /// control characters aside), so that a ticket passed on through a queue is read again
 /// the same way at the other end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Ticket {
-    /// Unique per ticket; the key of every idempotency record about it.
+    /// Unique per ticket; with the message id, the key of every record about it
+    /// ([`WorkKey`]).
     pub ticket_id: TicketId,
+    /// The message of the ticket's thread this is, when the sender says: each message is
+    /// a unit of work of its own. Left out on the wire when there is none, so a ticket
+    /// without one is sent byte for byte as before threads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<MessageId>,
     /// The subject line, tidied ([`super::normalize::tidy`]).
     pub subject: String,
     /// The customer's own words, as the agent reads them: HTML as text, Unicode and
@@ -162,9 +91,14 @@ pub struct Ticket {
     /// The order the ticket is about, when the form had one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order_id: Option<OrderId>,
+    /// What was said and done on the ticket before this message (empty for a first
+    /// message): never from the sender, always from our own records.
+    #[serde(skip)]
+    pub thread: Thread,
 }
 
-/// A ticket as it arrives, before validation.
+/// A ticket as it arrives, before validation: the fields every ticket has. A line on the
+/// wire may also name its message ([`RawMessage`]).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 pub struct RawTicket {
     /// See [`Ticket::ticket_id`].
@@ -224,13 +158,44 @@ impl RawTicket {
         }
         Ok(Ticket {
             ticket_id,
+            message_id: None,
             subject,
             body: read.own,
             quoted: read.quoted,
             received_body,
             customer_id,
             order_id,
+            thread: Thread::default(),
         })
+    }
+}
+
+/// A ticket line as senders write it: the ticket's fields and, for a message on a
+/// ticket's thread, the message's id. Kept apart from [`RawTicket`] so that code building
+/// a ticket from its fields (tests, eval cases) needs no word about threads.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct RawMessage {
+    /// The ticket's fields.
+    #[serde(flatten)]
+    pub ticket: RawTicket,
+    /// See [`Ticket::message_id`]. Missing, `null` or empty means none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<String>,
+}
+
+impl RawMessage {
+    /// Validates into a [`Ticket`]: [`RawTicket::validate`], then the message id by the
+    /// rule of every id.
+    ///
+    /// # Errors
+    /// The first field that is missing, empty, too long or malformed.
+    pub fn validate(self, max_body_bytes: usize) -> Result<Ticket, TicketError> {
+        let mut ticket = self.ticket.validate(max_body_bytes)?;
+        ticket.message_id = match self.message_id.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => Some(MessageId::parse(raw, "message_id")?),
+        };
+        Ok(ticket)
     }
 }
 
@@ -252,15 +217,20 @@ pub struct BadLine {
 }
 
 impl Ticket {
-    /// Parses and validates one JSON ticket.
+    /// Parses and validates one JSON ticket (a [`RawMessage`]: its `message_id` too).
     ///
     /// # Errors
     /// [`TicketError::Malformed`] for JSON that is not a ticket object, else the
     /// first invalid field.
     pub fn from_json(bytes: &[u8], max_body_bytes: usize) -> Result<Ticket, TicketError> {
-        let raw: RawTicket =
+        let raw: RawMessage =
             serde_json::from_slice(bytes).map_err(|e| TicketError::Malformed(e.to_string()))?;
         raw.validate(max_body_bytes)
+    }
+
+    /// Its unit of work: the ticket, or the message of it this is.
+    pub fn work_key(&self) -> WorkKey {
+        WorkKey::new(&self.ticket_id, self.message_id.as_ref())
     }
 }
 
@@ -356,6 +326,61 @@ mod tests {
         .validate(100)
         .unwrap_err();
         assert_eq!(e.field(), Some("body"));
+    }
+
+    #[test]
+    fn a_message_id_is_read_by_the_id_rule_and_only_a_message_carries_it_on_the_wire() {
+        let line = br#"{"ticket_id":"T-1","message_id":" 8801 ","customer_id":"C001","subject":"s","body":"Any news?"}"#;
+        let t = Ticket::from_json(line, 1000).unwrap();
+        assert_eq!(t.message_id.as_ref().map(MessageId::as_str), Some("8801"));
+        let wire = serde_json::to_value(&t).unwrap();
+        assert_eq!(wire["message_id"], "8801");
+        assert_eq!(
+            Ticket::from_json(wire.to_string().as_bytes(), 1000).unwrap(),
+            t
+        );
+
+        // None, null and empty are all no message: the ticket goes out as before threads.
+        for old in [
+            r#"{"ticket_id":"T-1","customer_id":"C001","subject":"s","body":"b"}"#,
+            r#"{"ticket_id":"T-1","message_id":null,"customer_id":"C001","subject":"s","body":"b"}"#,
+            r#"{"ticket_id":"T-1","message_id":"","customer_id":"C001","subject":"s","body":"b"}"#,
+        ] {
+            let t = Ticket::from_json(old.as_bytes(), 1000).unwrap();
+            assert_eq!(t.message_id, None, "{old}");
+            let text = serde_json::to_string(&t).unwrap();
+            assert!(!text.contains("message_id"), "{text}");
+        }
+
+        let bad = br#"{"ticket_id":"T-1","message_id":"8 801","customer_id":"C001","body":"b"}"#;
+        assert_eq!(
+            Ticket::from_json(bad, 1000).unwrap_err(),
+            TicketError::BadId {
+                field: "message_id"
+            }
+        );
+        let number = br#"{"ticket_id":"T-1","message_id":8801,"customer_id":"C001","body":"b"}"#;
+        assert!(matches!(
+            Ticket::from_json(number, 1000),
+            Err(TicketError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn the_work_key_is_the_ticket_id_alone_without_a_message_and_never_another_tickets_id() {
+        let ticket: TicketId = "zendesk-35436".parse().unwrap();
+        let message: MessageId = "8801".parse().unwrap();
+        assert_eq!(WorkKey::new(&ticket, None).as_str(), "zendesk-35436");
+        let key = WorkKey::new(&ticket, Some(&message));
+        assert_eq!(key.as_str(), "zendesk-35436 8801");
+        // No ticket can be named so: a message's key is never a whole ticket's.
+        assert!(key.as_str().parse::<TicketId>().is_err());
+        // Where the ids split is never in doubt: ("a", "b-c") and ("a-b", "c") differ.
+        let (a, bc) = ("a".parse().unwrap(), "b-c".parse().unwrap());
+        let (ab, c) = ("a-b".parse().unwrap(), "c".parse().unwrap());
+        assert_ne!(WorkKey::new(&a, Some(&bc)), WorkKey::new(&ab, Some(&c)));
+        let t = raw().validate(100).unwrap();
+        assert_eq!(t.work_key().as_str(), "T-1");
     }
 
     #[test]

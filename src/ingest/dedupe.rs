@@ -1,6 +1,7 @@
 //! The ingest API's memory of what it accepted, in Redis: one record per dedupe key (a
-//! ticket id, or a sender's `Idempotency-Key`), so that a sender's retry of a ticket
-//! already accepted is answered from the record and publishes nothing.
+//! ticket's work key, or a sender's `Idempotency-Key`), so that a sender's retry of a
+//! ticket, or of one message of its thread, already accepted is answered from the record
+//! and publishes nothing.
 //!
 //! A record is first a *claim* (`pending`, with a random token and a short TTL:
 //! `ingest.claim_lease_secs`), taken with `SET NX` before the publish, and becomes
@@ -24,7 +25,8 @@ use crate::kv::{self, StoreError};
 /// What a dedupe key names.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DedupeKey {
-    /// A ticket, by its id (every sender's).
+    /// A ticket (every sender's), by its work key: its id, or its id and the message's of
+    /// its thread ([`crate::domain::ticket::WorkKey`]).
     Ticket(String),
     /// One sender's `Idempotency-Key`.
     Header {
@@ -50,7 +52,7 @@ pub enum Record {
     Accepted {
         /// Digest of the ticket's validated content.
         fingerprint: String,
-        /// The ticket it was.
+        /// The ticket it was (the key says which message of it, if one).
         ticket_id: String,
         /// Who sent it.
         sender: String,

@@ -8,6 +8,8 @@
 //! each dedupe key in Redis ([`dedupe`]), publish the claimed ones with `mandatory` on
 //! a confirm channel ([`link`]), record the confirmed ones as accepted and give the
 //! others' claims back, and say per ticket what happened ([`IngestResponse`]). The
+//! dedupe key is the ticket's work key: its id, or its id and its `message_id`, so a new
+//! message on a known ticket is new work and the same message twice a duplicate. The
 //! HTTP layer (auth, body limit, Content-Type, the OpenAPI document) is [`web`]; the
 //! long-running process is [`service`]. docs/integrations.md is the sender's manual.
 
@@ -179,7 +181,7 @@ pub enum ItemStatus {
     /// It breaks a rule of the ticket schema: see `error`; fix it before sending again.
     Invalid,
     /// Its dedupe key was accepted with other content (earlier, or earlier in this
-    /// batch): not published; a ticket is accepted once.
+    /// batch): not published; a ticket (or a message of one) is accepted once.
     Conflict,
     /// Another request is publishing the same key right now: retry later.
     InProgress,
@@ -224,6 +226,10 @@ pub struct ItemResult {
     /// The ticket's id, when one could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ticket_id: Option<String>,
+    /// The message of the ticket's thread it was, when it named one (valid tickets
+    /// only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<String>,
     /// What happened.
     pub status: ItemStatus,
     /// The HTTP status this ticket alone would have had: 202, 409, 422 or 503.
@@ -485,7 +491,8 @@ impl Ingest {
     }
 
     /// Ingests the tickets `sender` sent. With `header_key` (an `Idempotency-Key`, for
-    /// a body of one ticket) that key is the dedupe key; otherwise each ticket's id.
+    /// a body of one ticket) that key is the dedupe key; otherwise each ticket's work key
+    /// (its id, or its id and its message's).
     ///
     /// # Errors
     /// A [`RequestError`] when nothing could be attempted: over the bound, the broker
@@ -518,6 +525,7 @@ impl Ingest {
                         index: item.index,
                         line: item.line,
                         ticket_id: item.ticket_id,
+                        message_id: None,
                         status: ItemStatus::Invalid,
                         code: ItemStatus::Invalid.code(),
                         duplicate: false,
@@ -536,13 +544,14 @@ impl Ingest {
                     sender: sender.to_string(),
                     key: key.clone(),
                 },
-                None => DedupeKey::Ticket(ticket.ticket_id.to_string()),
+                None => DedupeKey::Ticket(ticket.work_key().as_str().to_string()),
             };
             let fingerprint = fingerprint(&ticket);
             results[pos] = Some(ItemResult {
                 index: item.index,
                 line: item.line,
                 ticket_id: Some(ticket.ticket_id.to_string()),
+                message_id: ticket.message_id.as_ref().map(|m| m.to_string()),
                 status: ItemStatus::Unavailable,
                 code: ItemStatus::Unavailable.code(),
                 duplicate: false,
@@ -554,8 +563,8 @@ impl Ingest {
                 Some(&l) => {
                     let first = &leaders[l];
                     let message = format!(
-                        "ticket_id {} appears earlier in this body (index {}) with other content",
-                        ticket.ticket_id,
+                        "{} appears earlier in this body (index {}) with other content",
+                        key_words(&key, &ticket),
                         results[first.pos].as_ref().map_or(0, |r| r.index)
                     );
                     set_error(&mut results[pos], ItemStatus::Conflict, "conflict", message);
@@ -654,9 +663,15 @@ impl Ingest {
                     m.ingest_deduplicated.inc();
                 }
                 Claimed::Taken(Record::Accepted { accepted_at, .. }) => {
+                    let once = match (&leader.key, &leader.ticket.message_id) {
+                        (DedupeKey::Ticket(_), Some(_)) => {
+                            "a message is accepted once; a new one takes a new message_id"
+                        }
+                        _ => "a ticket is accepted once",
+                    };
                     let message = format!(
-                        "{} was accepted at {} with other content; a ticket is accepted once",
-                        key_words(&leader.key),
+                        "{} was accepted at {} with other content; {once}",
+                        key_words(&leader.key, &leader.ticket),
                         accepted_at.to_rfc3339()
                     );
                     set_error(result, ItemStatus::Conflict, "conflict", message);
@@ -665,7 +680,7 @@ impl Ingest {
                 Claimed::Taken(Record::Pending { .. }) => {
                     let message = format!(
                         "{} is being published by another request; retry later",
-                        key_words(&leader.key)
+                        key_words(&leader.key, &leader.ticket)
                     );
                     set_error(result, ItemStatus::InProgress, "in_progress", message);
                     m.ingest_rejected.with_label_values(&["in_progress"]).inc();
@@ -761,10 +776,14 @@ impl Ingest {
     }
 }
 
-fn key_words(key: &DedupeKey) -> String {
-    match key {
-        DedupeKey::Ticket(id) => format!("ticket_id {id}"),
-        DedupeKey::Header { key, .. } => format!("Idempotency-Key {key}"),
+/// The dedupe key of `ticket` as a sender wrote it.
+fn key_words(key: &DedupeKey, ticket: &Ticket) -> String {
+    match (key, &ticket.message_id) {
+        (DedupeKey::Ticket(_), None) => format!("ticket_id {}", ticket.ticket_id),
+        (DedupeKey::Ticket(_), Some(m)) => {
+            format!("ticket_id {} message_id {m}", ticket.ticket_id)
+        }
+        (DedupeKey::Header { key, .. }, _) => format!("Idempotency-Key {key}"),
     }
 }
 
@@ -891,6 +910,7 @@ mod tests {
             index: 0,
             line: None,
             ticket_id: None,
+            message_id: None,
             status,
             code: status.code(),
             duplicate,

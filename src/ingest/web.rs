@@ -11,8 +11,9 @@
 //! equal to it (`ticket-agent ingest openapi` writes it).
 //!
 //! Zendesk's webhook is a route of this service rather than of the connector: a
-//! ticket from Zendesk must take exactly the path of any other (the same validation,
-//! dedupe on its ticket id, confirmed publishing, backpressure and answers), and it
+//! ticket from Zendesk, or a customer's new comment on one, must take exactly the path
+//! of any other (the same validation, dedupe on its work key, confirmed publishing,
+//! backpressure and answers), and it
 //! scales with the same inbound traffic; the connector only writes back. It is
 //! authenticated by Zendesk's HMAC signature instead of a bearer token
 //! ([`super::zendesk::InboundWebhook`]).
@@ -30,7 +31,7 @@ use axum::{Extension, Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use super::zendesk::{Inbound, InboundWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER};
+use super::zendesk::{COMMENT_ADDED, Inbound, InboundWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 use super::{
     Answer, ErrorBody, Format, Ingest, IngestResponse, Item, ItemError, ItemResult, ItemStatus,
     RequestError, idempotency_key, read_items,
@@ -159,7 +160,7 @@ fn refuse(s: &WebState, e: &RequestError) -> Response {
     tag = "tickets",
     operation_id = "ingest_tickets",
     summary = "Submit one ticket, or a batch (a JSON array, or JSON Lines)",
-    description = "Validates each ticket with the rules of `ticket-agent submit` and publishes the valid ones to the tickets queue, answering once the broker has confirmed them. Invalid tickets are reported one by one and do not stop the valid ones. Deduplicated on `ticket_id` (or on `Idempotency-Key` for a single ticket): a retry of an accepted ticket is answered as accepted, with `duplicate: true`, and publishes nothing.",
+    description = "Validates each ticket with the rules of `ticket-agent submit` and publishes the valid ones to the tickets queue, answering once the broker has confirmed them. Invalid tickets are reported one by one and do not stop the valid ones. Deduplicated on `ticket_id`, and `message_id` when given (or on `Idempotency-Key` for a single ticket): a retry of an accepted ticket or message is answered as accepted, with `duplicate: true`, and publishes nothing; a new `message_id` on a known ticket is new work.",
     params(
         ("Idempotency-Key" = Option<String>, Header,
             description = "For a body of one ticket: deduplicate on this key (1 to 255 visible ASCII characters, scoped to the sender) instead of its ticket_id."),
@@ -241,17 +242,17 @@ async fn post_tickets(
     }
 }
 
-/// Takes Zendesk's webhook for a new ticket.
+/// Takes Zendesk's webhook for a new ticket or a comment on one.
 #[utoipa::path(
     post,
     path = "/v1/zendesk/tickets",
     tag = "tickets",
     operation_id = "ingest_zendesk_ticket",
-    summary = "Zendesk's webhook for a new ticket",
-    description = "Verifies `X-Zendesk-Webhook-Signature` (base64 HMAC-SHA256 of the timestamp header and the body, keyed with the webhook's signing secret) and the timestamp's age, maps the ticket (the `zen:event-type:ticket.created` event, or a trigger's `{\"ticket\": {…}}` body) onto ours, and ingests it exactly as `POST /v1/tickets` ingests one ticket. Other event types are answered 200 and ignored.",
+    summary = "Zendesk's webhook for a new ticket, or a new comment on one",
+    description = "Verifies `X-Zendesk-Webhook-Signature` (base64 HMAC-SHA256 of the timestamp header and the body, keyed with the webhook's signing secret) and the timestamp's age, maps the ticket (the `zen:event-type:ticket.created` event, or a trigger's `{\"ticket\": {…}}` body) or the requester's public comment (the `zen:event-type:ticket.comment_added` event: a new message on the ticket, its `message_id` the comment's id) onto ours, and ingests it exactly as `POST /v1/tickets` ingests one ticket. Other event types, and comments that are not the requester's public word (private notes, agents' comments, this integration's own, the ticket's first comment), are answered 200 and ignored.",
     request_body(content = serde_json::Value, description = "The webhook's JSON body, as Zendesk sends it.", content_type = "application/json"),
     responses(
-        (status = 200, description = "Signed, but not a ticket-created event: ignored."),
+        (status = 200, description = "Signed, but neither a new ticket nor the requester's new comment: ignored (`{\"ignored\": event type, \"reason\"}`)."),
         (status = 202, description = "Accepted (or a duplicate of an accepted one).", body = IngestResponse),
         (status = 401, description = "Unsigned, stale, a wrong signature, or no signing secret configured.", body = ErrorBody),
         (status = 409, description = "Being published by another request: retry.", body = IngestResponse),
@@ -306,10 +307,27 @@ async fn post_zendesk(State(s): State<Arc<WebState>>, request: Request) -> Respo
         tracing::warn!(reason = e.reason(), "refused a Zendesk webhook");
         return refused("unauthorized", e.status(), e.reason(), e.to_string());
     }
+    let ignored = |reason: &str, answer: serde_json::Value| {
+        metrics::global()
+            .ingest_ignored
+            .with_label_values(&[reason])
+            .inc();
+        (StatusCode::OK, Json(answer)).into_response()
+    };
     let raw = match s.zendesk.read(&body) {
         Ok(Inbound::Ticket(raw)) => raw,
         Ok(Inbound::Ignored(kind)) => {
-            return (StatusCode::OK, Json(serde_json::json!({ "ignored": kind }))).into_response();
+            return ignored(
+                "event_type",
+                serde_json::json!({ "ignored": kind, "reason": "event_type" }),
+            );
+        }
+        Ok(Inbound::SkippedComment { comment_id, why }) => {
+            tracing::debug!(comment_id = %comment_id, reason = why.as_str(), "a Zendesk comment that is not the customer's new message");
+            return ignored(
+                why.as_str(),
+                serde_json::json!({ "ignored": COMMENT_ADDED, "reason": why.as_str(), "comment_id": comment_id }),
+            );
         }
         Err(e) => return refused("malformed", e.status(), e.reason(), e.to_string()),
     };
@@ -340,10 +358,17 @@ async fn openapi_json() -> Response {
 #[derive(ToSchema)]
 #[allow(dead_code)] // a schema only: tickets are parsed by `Ticket::from_json`
 struct TicketInput {
-    /// Unique per ticket: its dedupe key here and the key of every record about it
-    /// downstream. 1 to 128 bytes once trimmed, no white space or control characters.
+    /// Unique per ticket: with `message_id`, its dedupe key here and the key of every
+    /// record about it downstream. 1 to 128 bytes once trimmed, no white space or control
+    /// characters.
     #[schema(min_length = 1, max_length = 128, example = "T-1001")]
     ticket_id: String,
+    /// The message of the ticket's thread this is, when the customer writes again on a
+    /// ticket (a help desk's comment id, say): each message is answered once, and a new
+    /// `message_id` on a known ticket is new work. Without it (or empty) the ticket is
+    /// one unit of work, accepted once. The same rule as `ticket_id`.
+    #[schema(max_length = 128, example = "8801")]
+    message_id: Option<String>,
     /// The subject line, at most 1024 bytes. The subject or the body may be empty,
     /// not both.
     #[schema(max_length = 1024, example = "Where is my order?")]
@@ -440,7 +465,7 @@ pub fn openapi_json_text() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::ticket::{MAX_ID_BYTES, MAX_SUBJECT_BYTES, RawTicket};
+    use crate::domain::ticket::{MAX_ID_BYTES, MAX_SUBJECT_BYTES, RawMessage, RawTicket};
 
     #[test]
     fn the_documented_ticket_has_exactly_the_fields_and_limits_the_parser_has() {
@@ -452,12 +477,15 @@ mod tests {
             .keys()
             .cloned()
             .collect();
-        let full = RawTicket {
-            ticket_id: Some(String::new()),
-            subject: Some(String::new()),
-            body: Some(String::new()),
-            customer_id: Some(String::new()),
-            order_id: Some(String::new()),
+        let full = RawMessage {
+            ticket: RawTicket {
+                ticket_id: Some(String::new()),
+                subject: Some(String::new()),
+                body: Some(String::new()),
+                customer_id: Some(String::new()),
+                order_id: Some(String::new()),
+            },
+            message_id: Some(String::new()),
         };
         let mut parsed: Vec<String> = serde_json::to_value(full)
             .unwrap()
@@ -470,7 +498,7 @@ mod tests {
         parsed.sort();
         assert_eq!(documented, parsed);
         let props = &schema["properties"];
-        for id in ["ticket_id", "customer_id", "order_id"] {
+        for id in ["ticket_id", "message_id", "customer_id", "order_id"] {
             assert_eq!(props[id]["maxLength"], MAX_ID_BYTES, "{id}");
         }
         assert_eq!(props["subject"]["maxLength"], MAX_SUBJECT_BYTES);

@@ -223,18 +223,7 @@ impl HttpClient {
             .policy
             .backoff
             .run(limit, std::future::pending(), attempt, before_retry);
-        run.await.map_err(|gave_up| match gave_up {
-            GaveUp::Spent { error, attempts } => {
-                error.reworded(|m| format!("{m} (after {attempts} attempts)"))
-            }
-            GaveUp::TooLong { error, wait } => error.reworded(|m| {
-                format!(
-                    "{m} (retry-after {}s is longer than the longest backoff)",
-                    wait.as_secs()
-                )
-            }),
-            GaveUp::Final(error) | GaveUp::Stopped(error) => error,
-        })
+        run.await.map_err(GaveUp::explained)
     }
 
     /// One request: the success body as text, or a classified failure.

@@ -137,21 +137,6 @@ impl ModelError {
         }
     }
 
-    /// The same error with its message rewritten (a retry loop adding how it ended).
-    #[must_use]
-    pub fn reworded(self, f: impl FnOnce(&str) -> String) -> Self {
-        match self {
-            Self::Transient { message, status } => Self::Transient {
-                message: f(&message),
-                status,
-            },
-            Self::Permanent { message, status } => Self::Permanent {
-                message: f(&message),
-                status,
-            },
-        }
-    }
-
     /// Whether a later retry might succeed.
     pub fn is_transient(&self) -> bool {
         matches!(self, ModelError::Transient { .. })
@@ -270,4 +255,20 @@ fn provider(
             settings, embedder, limiter,
         )?),
     })
+}
+
+impl crate::backoff::Reworded for ModelError {
+    /// The same error with its message rewritten (a retry loop adding how it ended).
+    fn reworded(self, f: impl FnOnce(&str) -> String) -> Self {
+        match self {
+            Self::Transient { message, status } => Self::Transient {
+                message: f(&message),
+                status,
+            },
+            Self::Permanent { message, status } => Self::Permanent {
+                message: f(&message),
+                status,
+            },
+        }
+    }
 }

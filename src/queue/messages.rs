@@ -1,9 +1,10 @@
 //! The message schemas on the exchanges (docs/queues.md documents each): the ticket's
 //! outcome, a gated action's approval message, and a decision's audit record.
 //!
-//! Every message is persistent JSON with `message_id` (the ticket id, or the approval
-//! id) and `correlation_id` (the ticket id), so that any consumer can deduplicate a
-//! redelivered or re-published message by its id.
+//! Every message is persistent JSON with `message_id` (the ticket's work key: its id, or
+//! its id and the message's of its thread; or the approval id) and `correlation_id` (the
+//! ticket id), so that any consumer can deduplicate a redelivered or re-published message
+//! by its id.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -13,13 +14,18 @@ use crate::agent::TicketRun;
 use crate::conversation::Usage;
 use crate::domain::approval::{EligibilityBasis, PendingAction, Timeline};
 use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
-use crate::domain::ticket::{CustomerId, Ticket, TicketId};
+use crate::domain::ticket::{CustomerId, MessageId, Ticket, TicketId, WorkKey};
 
 /// Published to `outcomes` with routing key `ticket.<outcome>`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutcomeMessage {
-    /// The ticket's id; also the message id consumers dedupe on.
+    /// The ticket's id.
     pub ticket_id: TicketId,
+    /// The message of the ticket's thread this answers, when the ticket came as one: two
+    /// answers on one ticket are told apart by it. Absent for a whole ticket, and in
+    /// messages from before threads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<MessageId>,
     /// Its customer.
     pub customer_id: CustomerId,
     /// `resolved`, `refund_proposed` or `escalated`.
@@ -57,6 +63,12 @@ impl OutcomeMessage {
     /// The routing key on the outcomes exchange.
     pub fn routing_key(&self) -> String {
         format!("ticket.{}", self.outcome)
+    }
+
+    /// The unit of work it answers: the message id consumers dedupe on (the ticket id
+    /// alone for a whole ticket).
+    pub fn work_key(&self) -> WorkKey {
+        WorkKey::new(&self.ticket_id, self.message_id.as_ref())
     }
 }
 
@@ -259,6 +271,7 @@ impl Finished {
         Self {
             outcome: OutcomeMessage {
                 ticket_id: ticket.ticket_id.clone(),
+                message_id: ticket.message_id.clone(),
                 customer_id: ticket.customer_id.clone(),
                 outcome: run.outcome.kind(),
                 message,
@@ -330,6 +343,7 @@ mod tests {
         Finished {
             outcome: OutcomeMessage {
                 ticket_id: "T-1".parse().unwrap(),
+                message_id: None,
                 customer_id: "C001".parse().unwrap(),
                 outcome: OutcomeKind::RefundProposed,
                 message: Some("A refund of $12.50 waits for approval.".into()),
@@ -382,6 +396,34 @@ mod tests {
                 .collect();
             assert_eq!(bodies, expected);
         }
+    }
+
+    #[test]
+    fn an_outcome_names_the_message_it_answers_and_one_without_a_message_reads_as_before() {
+        let whole = finished(vec![]).outcome;
+        let text = serde_json::to_string(&whole).unwrap();
+        assert!(
+            !text.contains("message_id"),
+            "a whole ticket's outcome is as before threads: {text}"
+        );
+        assert_eq!(whole.work_key().as_str(), "T-1");
+
+        let mut answer = whole.clone();
+        answer.message_id = Some("8801".parse().unwrap());
+        let wire = serde_json::to_value(&answer).unwrap();
+        assert_eq!(wire["message_id"], "8801");
+        assert_eq!(answer.work_key().as_str(), "T-1 8801");
+        assert_eq!(
+            serde_json::from_value::<OutcomeMessage>(wire).unwrap(),
+            answer
+        );
+        // A message from before threads has no field at all.
+        let mut old = serde_json::to_value(&whole).unwrap();
+        old.as_object_mut().unwrap().remove("message_id");
+        assert_eq!(
+            serde_json::from_value::<OutcomeMessage>(old).unwrap(),
+            whole
+        );
     }
 
     #[test]

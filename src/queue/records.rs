@@ -1,13 +1,16 @@
-//! A ticket's life in Redis, for the worker: its lease, its recorded result, and its
-//! done record.
+//! A unit of work's life in Redis, for the worker: its lease, its recorded result, and
+//! its done record. The unit is a ticket's [`WorkKey`](crate::domain::ticket::WorkKey):
+//! the ticket id alone for a whole ticket (the keys of before threads), the ticket and
+//! the message for one message of its thread, so each message is run once and a new one
+//! is new work.
 //!
-//! - `{prefix}:lease:{ticket_id}`: who runs the ticket now (a token, with a TTL, extended
-//!   while the agent runs): two workers never run one ticket at the same time.
-//! - `{prefix}:result:{ticket_id}`: the outcome and approvals decided by the first run
+//! - `{prefix}:lease:{work_key}`: who runs the work now (a token, with a TTL, extended
+//!   while the agent runs): two workers never run one message at the same time.
+//! - `{prefix}:result:{work_key}`: the outcome and approvals decided by the first run
 //!   that got that far. Written (first one wins) *before* anything is published, so a
 //!   redelivery re-publishes exactly these messages instead of running the agent again.
-//! - `{prefix}:done:{ticket_id}`: written after the outcome is confirmed by the broker,
-//!   before the ack. A delivery of a ticket that is done is acked without running.
+//! - `{prefix}:done:{work_key}`: written after the outcome is confirmed by the broker,
+//!   before the ack. A delivery of work that is done is acked without running.
 //! - `{prefix}:dead:{delivery}`: written after a dead-letter copy is confirmed, before
 //!   the ack. A message that has no ticket id (poison) has no done record, so this is
 //!   what stops its redelivery, after an ack lost to a broker restart, from putting a
@@ -53,7 +56,7 @@ pub struct TicketRecords {
     reason = "one value per delivery, matched at once: boxing the recorded result buys nothing"
 )]
 pub enum Begin {
-    /// The ticket is done: ack the duplicate without running it.
+    /// The work is done: ack the duplicate without running it.
     Done(DoneRecord),
     /// Another worker holds the lease, for this long yet unless it extends it.
     Busy {
@@ -103,16 +106,16 @@ impl TicketRecords {
         &self.prefix
     }
 
-    // The ticket id is the hash tag: a ticket's done, lease and result keys share a
-    // slot, as the lease scripts need on Redis Cluster.
-    fn key(&self, kind: &str, ticket_id: &str) -> String {
-        kv::key(&self.prefix, kind, ticket_id)
+    // The work key is the hash tag: one unit of work's done, lease and result keys share
+    // a slot, as the lease scripts need on Redis Cluster.
+    fn key(&self, kind: &str, work_key: &str) -> String {
+        kv::key(&self.prefix, kind, work_key)
     }
 
-    fn keys(&self, ticket_id: &str) -> Keys {
+    fn keys(&self, work_key: &str) -> Keys {
         Keys {
-            done: self.key("done", ticket_id),
-            lease: self.key("lease", ticket_id),
+            done: self.key("done", work_key),
+            lease: self.key("lease", work_key),
         }
     }
 
@@ -121,21 +124,21 @@ impl TicketRecords {
         kv::ping(&self.conn).await
     }
 
-    /// Starts a delivery in one round trip: the done record if the ticket is done,
-    /// else our lease on it (with the result an earlier run recorded), else busy.
+    /// Starts a delivery of `work_key` in one round trip: the done record if the work is
+    /// done, else our lease on it (with the result an earlier run recorded), else busy.
     ///
     /// # Errors
     /// Redis unavailable, or a record that does not parse.
     pub async fn begin(
         &self,
-        ticket_id: &str,
+        work_key: &str,
         token: &str,
         lease: Duration,
     ) -> Result<Begin, StoreError> {
-        let keys = self.keys(ticket_id);
+        let keys = self.keys(work_key);
         let begun = keys
             .lease()
-            .begin(&self.conn, &self.key("result", ticket_id), token, lease)
+            .begin(&self.conn, &self.key("result", work_key), token, lease)
             .await?;
         Ok(match begun {
             Begun::Done(done) => Begin::Done(parse(&done)?),
@@ -153,13 +156,13 @@ impl TicketRecords {
     /// Redis unavailable.
     pub async fn finish(
         &self,
-        ticket_id: &str,
+        work_key: &str,
         record: &DoneRecord,
         ttl: Duration,
         token: &str,
     ) -> Result<(), StoreError> {
         let record = serde_json::to_string(record).expect("records serialize");
-        self.keys(ticket_id)
+        self.keys(work_key)
             .lease()
             .finish(&self.conn, &record, ttl, token)
             .await?;
@@ -172,11 +175,11 @@ impl TicketRecords {
     /// Redis unavailable.
     pub async fn extend_lease(
         &self,
-        ticket_id: &str,
+        work_key: &str,
         token: &str,
         ttl: Duration,
     ) -> Result<bool, StoreError> {
-        self.keys(ticket_id)
+        self.keys(work_key)
             .lease()
             .extend(&self.conn, token, ttl)
             .await
@@ -186,21 +189,21 @@ impl TicketRecords {
     ///
     /// # Errors
     /// Redis unavailable.
-    pub async fn release_lease(&self, ticket_id: &str, token: &str) -> Result<(), StoreError> {
-        self.keys(ticket_id)
+    pub async fn release_lease(&self, work_key: &str, token: &str) -> Result<(), StoreError> {
+        self.keys(work_key)
             .lease()
             .release(&self.conn, token)
             .await?;
         Ok(())
     }
 
-    /// The done record, if the ticket is done.
+    /// The done record, if the work is done.
     ///
     /// # Errors
     /// Redis unavailable, or a record that does not parse.
-    pub async fn done(&self, ticket_id: &str) -> Result<Option<DoneRecord>, StoreError> {
+    pub async fn done(&self, work_key: &str) -> Result<Option<DoneRecord>, StoreError> {
         let mut c = self.conn.clone();
-        let v: Option<String> = c.get(self.key("done", ticket_id)).await?;
+        let v: Option<String> = c.get(self.key("done", work_key)).await?;
         v.as_deref().map(parse).transpose()
     }
 
@@ -208,9 +211,9 @@ impl TicketRecords {
     ///
     /// # Errors
     /// Redis unavailable, or a record that does not parse.
-    pub async fn result(&self, ticket_id: &str) -> Result<Option<Finished>, StoreError> {
+    pub async fn result(&self, work_key: &str) -> Result<Option<Finished>, StoreError> {
         let mut c = self.conn.clone();
-        let v: Option<String> = c.get(self.key("result", ticket_id)).await?;
+        let v: Option<String> = c.get(self.key("result", work_key)).await?;
         v.as_deref().map(parse).transpose()
     }
 
@@ -221,13 +224,13 @@ impl TicketRecords {
     /// Redis unavailable, or an earlier record that does not parse.
     pub async fn record_result(
         &self,
-        ticket_id: &str,
+        work_key: &str,
         sealed: &Sealed,
         ttl: Duration,
     ) -> Result<Option<Finished>, StoreError> {
         let mut c = self.conn.clone();
         let set: Option<String> = redis::cmd("SET")
-            .arg(self.key("result", ticket_id))
+            .arg(self.key("result", work_key))
             .arg(sealed.record())
             .arg("NX")
             .arg("PX")
@@ -237,7 +240,7 @@ impl TicketRecords {
         if set.is_some() {
             return Ok(None);
         }
-        self.result(ticket_id).await
+        self.result(work_key).await
     }
 
     /// Whether a dead-letter copy of the delivery `marker` names was confirmed already.
@@ -279,8 +282,9 @@ impl TicketRecords {
             .len())
     }
 
-    /// The tickets whose lease a holder whose token starts with `holder` has now (the
-    /// chaos run asks this of a worker it has just killed: the tickets to recover).
+    /// The work keys (for whole tickets, their ids) whose lease a holder whose token
+    /// starts with `holder` has now (the chaos run asks this of a worker it has just
+    /// killed: the tickets to recover).
     ///
     /// # Errors
     /// Redis unavailable.
@@ -300,7 +304,7 @@ impl TicketRecords {
             .collect())
     }
 
-    /// How many of `ticket_ids` have a done record.
+    /// How many of `ticket_ids` (work keys) have a done record.
     ///
     /// # Errors
     /// Redis unavailable.

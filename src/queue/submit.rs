@@ -1,6 +1,7 @@
 //! `ticket-agent submit`: validate JSON Lines tickets and publish the valid ones to
 //! the tickets exchange, each confirmed by the broker. Invalid lines are reported by
-//! number and not sent. The parsing ([`parse_lines`]) and the confirmed publish
+//! number and not sent. A line with a `message_id` is one message of its ticket's
+//! thread, published under its work key (the ticket and the message) as its message id. The parsing ([`parse_lines`]) and the confirmed publish
 //! ([`publish_ticket`], [`confirmed`]) are the ingest API's too.
 
 use chrono::Utc;
@@ -25,13 +26,19 @@ pub struct SubmitReport {
     pub invalid: Vec<BadLine>,
 }
 
-/// The properties of a ticket message.
+/// The properties of a ticket message whose id is the ticket's.
 pub fn ticket_properties(ticket_id: &str) -> BasicProperties {
+    work_properties(ticket_id, ticket_id)
+}
+
+/// The properties of a ticket message: its `message_id` is the work key (what a consumer,
+/// and `dlq`, tell one unit of work by), its `correlation_id` the ticket id.
+pub fn work_properties(work_key: &str, ticket_id: &str) -> BasicProperties {
     let mut headers = FieldTable::default();
     headers.insert(H_ATTEMPT.into(), AMQPValue::LongInt(1));
     headers.insert(H_SUBMITTED_AT.into(), long_string(&Utc::now().to_rfc3339()));
     BasicProperties::default()
-        .with_message_id(ticket_id.into())
+        .with_message_id(work_key.into())
         .with_correlation_id(ticket_id.into())
         .with_headers(headers)
 }
@@ -67,7 +74,7 @@ pub async fn publish_ticket(
     ticket: &Ticket,
 ) -> Result<PublisherConfirm, PublishError> {
     let body = serde_json::to_vec(ticket).expect("a ticket serializes");
-    let properties = ticket_properties(ticket.ticket_id.as_str());
+    let properties = work_properties(ticket.work_key().as_str(), ticket.ticket_id.as_str());
     // Each ticket's trace starts here: its root is this publish.
     let span = publish_span(
         &topology.tickets_exchange,

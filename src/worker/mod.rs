@@ -1,5 +1,8 @@
 //! `ticket-agent worker`: consume tickets, run the agent, publish the outcome and its
-//! approvals with confirms, record the ticket as done in Redis, and only then ack.
+//! approvals with confirms, record the work as done in Redis, and only then ack. The
+//! unit of work is the ticket's [`WorkKey`](crate::domain::ticket::WorkKey): a whole
+//! ticket, or one message of its thread, so each message of a ticket is run once and
+//! answered by an outcome of its own.
 //!
 //! The worker is a [`Handler`] of the queue runtime ([`crate::queue::runtime`]): one delivery
 //! is one call of [`Worker::handle`], which returns a [`Disposition`] (ack, retry in a
@@ -240,6 +243,7 @@ impl Worker {
         let span = tracing::info_span!(
             "ticket",
             ticket_id = %ticket.ticket_id,
+            message_id = ticket.message_id.as_ref().map(|m| m.as_str()),
             attempt,
             worker_id = %self.worker_id,
             otel.name = %format!("process {queue}"),
@@ -279,7 +283,10 @@ impl Worker {
     }
 
     async fn handle_ticket(&self, ticket: &Ticket, attempt: u32) -> Disposition {
-        let id = ticket.ticket_id.as_str();
+        // Every record is the work's: a second message of a done ticket is new work, a
+        // redelivered one a duplicate.
+        let work = ticket.work_key();
+        let id = work.as_str();
         let started = Instant::now();
         let token = format!("{}-{}", self.worker_id, rand::random::<u64>());
         let lease = Duration::from_secs(self.settings.worker.lease_secs);
@@ -350,7 +357,8 @@ impl Worker {
         lease: Duration,
         recorded: Option<Finished>,
     ) -> Result<OutcomeKind, Disposition> {
-        let id = ticket.ticket_id.as_str();
+        let work = ticket.work_key();
+        let id = work.as_str();
         let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
         // A result recorded by an earlier delivery (that crashed before its done record)
         // is re-published as it is: the agent does not run twice for one ticket.
@@ -462,8 +470,10 @@ impl Worker {
                 .with_context(|| format!("approval {}", approval.approval_id))?;
         }
         let o = &sealed.finished().outcome;
+        // Consumers dedupe on the work key: a re-published answer is one, the answers to
+        // two messages of one ticket are two.
         let props = BasicProperties::default()
-            .with_message_id(o.ticket_id.as_str().into())
+            .with_message_id(o.work_key().as_str().into())
             .with_correlation_id(o.ticket_id.as_str().into());
         self.publish_held(
             &t.outcomes_exchange,

@@ -1,11 +1,13 @@
 //! Test doubles for the outside world: chat models standing in for an LLM (scripted,
-//! failing, slow), and in `broker` a test's own corner of RabbitMQ and Redis.
+//! failing, slow), in `broker` a test's own corner of RabbitMQ and Redis, and in
+//! `zendesk` a Zendesk account (its Tickets API and its webhook events).
 #![allow(dead_code)]
 
 pub(crate) mod broker;
 pub(crate) mod console;
 pub(crate) mod pg;
 pub(crate) mod redis_cluster;
+pub(crate) mod zendesk;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! The connectors against the local RabbitMQ and Redis and fakes of the outside world
-//! speaking its wire formats: a Zendesk (the Tickets API's `PUT
+//! speaking its wire formats: a Zendesk (`common::zendesk`: the Tickets API's `PUT
 //! /api/v2/tickets/{id}.json`, basic auth `{email}/token:{token}`, its error bodies, 429
 //! with `Retry-After`) and a Standard Webhooks receiver that verifies signatures the way
 //! the specification's libraries do, computed here from the specification alone. Each
@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::common::broker::Env;
+use crate::common::zendesk::{FakeZendesk, created_event, zendesk_settings, zendesk_signature};
+use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{post, put};
-use axum::{Json, Router};
+use axum::routing::post;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use hmac::{Hmac, Mac};
@@ -26,7 +26,6 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 use ticket_agent::app::SinkKind;
 use ticket_agent::approvals::DecisionAudit;
-use ticket_agent::config::Settings;
 use ticket_agent::connector::{Connector, ConnectorStats};
 use ticket_agent::conversation::Usage;
 use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind};
@@ -34,233 +33,15 @@ use ticket_agent::queue::messages::OutcomeMessage;
 use ticket_agent::queue::{header_str, publish_confirmed};
 use tokio::sync::oneshot;
 
-const EMAIL: &str = "agent@acme.test";
-const API_TOKEN: &str = "zd-api-token-0123456789";
-
-/// One ticket as the fake Zendesk holds it.
-#[derive(Debug, Clone, Default)]
-struct ZTicket {
-    status: String,
-    tags: BTreeSet<String>,
-    group_id: Option<u64>,
-    /// (body, public), in order.
-    comments: Vec<(String, bool)>,
-}
-
-/// Answers to give before the real one: (status, Retry-After seconds).
-type Scripted = VecDeque<(u16, Option<u64>)>;
-
-#[derive(Default)]
-struct ZState {
-    tickets: Mutex<HashMap<u64, ZTicket>>,
-    /// Answers given before the real one, per ticket: (status, Retry-After seconds).
-    scripted: Mutex<HashMap<u64, Scripted>>,
-    /// Every PUT: (ticket, status answered, when).
-    attempts: Mutex<Vec<(u64, u16, Instant)>>,
-}
-
-/// A fake Zendesk account on a free port.
-struct FakeZendesk {
-    base: String,
-    state: Arc<ZState>,
-}
-
-impl FakeZendesk {
-    async fn start(tickets: &[u64]) -> FakeZendesk {
-        let state = Arc::new(ZState::default());
-        for id in tickets {
-            state.tickets.lock().unwrap().insert(
-                *id,
-                ZTicket {
-                    status: "new".into(),
-                    ..ZTicket::default()
-                },
-            );
-        }
-        let app = Router::new()
-            .route("/api/v2/tickets/{file}", put(update_ticket))
-            .with_state(state.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        FakeZendesk { base, state }
-    }
-
-    fn script(&self, ticket: u64, answers: &[(u16, Option<u64>)]) {
-        self.state
-            .scripted
-            .lock()
-            .unwrap()
-            .insert(ticket, answers.iter().copied().collect());
-    }
-
-    fn ticket(&self, id: u64) -> ZTicket {
-        self.state.tickets.lock().unwrap()[&id].clone()
-    }
-
-    fn attempts(&self, id: u64) -> Vec<(u16, Instant)> {
-        self.state
-            .attempts
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|(t, _, _)| *t == id)
-            .map(|(_, s, at)| (*s, *at))
-            .collect()
-    }
-
-    fn comments(&self) -> usize {
-        self.state
-            .tickets
-            .lock()
-            .unwrap()
-            .values()
-            .map(|t| t.comments.len())
-            .sum()
-    }
-}
-
-fn zendesk_error(status: StatusCode, error: &str, description: &str) -> Response {
-    (
-        status,
-        Json(json!({ "error": error, "description": description })),
-    )
-        .into_response()
-}
-
-/// `PUT /api/v2/tickets/{id}.json`, as the Tickets API answers it.
-async fn update_ticket(
-    State(state): State<Arc<ZState>>,
-    Path(file): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let Some(id) = file
-        .strip_suffix(".json")
-        .and_then(|i| i.parse::<u64>().ok())
-    else {
-        return zendesk_error(StatusCode::NOT_FOUND, "InvalidEndpoint", "Not found");
-    };
-    let expected = format!(
-        "Basic {}",
-        STANDARD.encode(format!("{EMAIL}/token:{API_TOKEN}"))
-    );
-    let answer = |code: u16| {
-        state
-            .attempts
-            .lock()
-            .unwrap()
-            .push((id, code, Instant::now()));
-    };
-    if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some(expected.as_str()) {
-        answer(401);
-        return (
-            StatusCode::UNAUTHORIZED,
-            Json(json!({ "error": "Couldn't authenticate you" })),
-        )
-            .into_response();
-    }
-    if let Some((code, retry_after)) = state
-        .scripted
-        .lock()
-        .unwrap()
-        .get_mut(&id)
-        .and_then(VecDeque::pop_front)
-    {
-        answer(code);
-        let status = StatusCode::from_u16(code).unwrap();
-        let mut response = if code == 429 {
-            (status, "Too Many Requests").into_response()
-        } else {
-            zendesk_error(status, "ServiceUnavailable", "Try again later")
-        };
-        if let Some(secs) = retry_after {
-            response
-                .headers_mut()
-                .insert("retry-after", secs.to_string().parse().unwrap());
-        }
-        return response;
-    }
-    let Ok(update) = serde_json::from_slice::<Value>(&body) else {
-        answer(400);
-        return zendesk_error(StatusCode::BAD_REQUEST, "InvalidJSON", "body is not JSON");
-    };
-    let mut tickets = state.tickets.lock().unwrap();
-    let Some(ticket) = tickets.get_mut(&id) else {
-        answer(404);
-        return zendesk_error(StatusCode::NOT_FOUND, "RecordNotFound", "Not found");
-    };
-    let t = &update["ticket"];
-    let comment = t["comment"]["body"].as_str().unwrap_or_default();
-    let status_ok = t.get("status").is_none_or(|s| {
-        ["new", "open", "pending", "hold", "solved"].contains(&s.as_str().unwrap_or(""))
-    });
-    if !t.is_object() || comment.trim().is_empty() || !status_ok {
-        answer(422);
-        return (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Json(json!({
-                "error": "RecordInvalid",
-                "description": "Record validation errors",
-                "details": { "base": [ { "description": "Comment: body is required, status must be valid" } ] }
-            })),
-        )
-            .into_response();
-    }
-    answer(200);
-    ticket
-        .comments
-        .push((comment.to_string(), t["comment"]["public"] != json!(false)));
-    if let Some(s) = t["status"].as_str() {
-        ticket.status = s.into();
-    }
-    for tag in t["additional_tags"].as_array().into_iter().flatten() {
-        ticket.tags.insert(tag.as_str().unwrap().into());
-    }
-    if let Some(g) = t["group_id"].as_u64() {
-        ticket.group_id = Some(g);
-    }
-    let n = ticket.comments.len() as u64;
-    Json(json!({
-        "ticket": {
-            "id": id, "url": format!("https://acme.zendesk.com/api/v2/tickets/{id}.json"),
-            "status": ticket.status, "tags": ticket.tags, "group_id": ticket.group_id,
-        },
-        "audit": {
-            "id": id * 1000 + n, "ticket_id": id, "author_id": 1,
-            "created_at": chrono::Utc::now().to_rfc3339(),
-            "events": [ { "id": id * 1000 + n, "type": "Comment", "body": comment,
-                          "public": t["comment"]["public"] != json!(false) } ]
-        }
-    }))
-    .into_response()
-}
-
-fn zendesk_settings(s: &mut Settings, base: &str, name: &str) {
-    s.connector.listen = "127.0.0.1:0".into();
-    s.connector.zendesk.base_url = base.into();
-    s.connector.zendesk.email = EMAIL.into();
-    s.connector.zendesk.escalation_group_id = 360_000_777;
-    let var = format!("TA_TEST_ZD_TOKEN_{name}")
-        .to_uppercase()
-        .replace('-', "_");
-    // SAFETY: a variable only this test reads, set before anything reads it.
-    unsafe { std::env::set_var(&var, API_TOKEN) };
-    s.connector.zendesk.api_token_env = var;
-    s.connector.backoff_base_ms = 50;
-    s.connector.backoff_max_ms = 200;
-    s.connector.shutdown_grace_secs = 5;
-}
-
 /// A running connector.
-struct Running {
+pub(crate) struct Running {
     connector: Arc<Connector>,
     stop: oneshot::Sender<()>,
     task: tokio::task::JoinHandle<ConnectorStats>,
 }
 
 impl Running {
-    async fn start(env: &Env, kind: SinkKind) -> Running {
+    pub(crate) async fn start(env: &Env, kind: SinkKind) -> Running {
         let app = ticket_agent::app::connector_app(env.settings.clone(), kind)
             .await
             .unwrap();
@@ -281,7 +62,7 @@ impl Running {
     }
 
     /// Stops it (the drain included) and cleans its records up.
-    async fn stop(self) -> ConnectorStats {
+    pub(crate) async fn stop(self) -> ConnectorStats {
         let _ = self.stop.send(());
         let stats = self.task.await.unwrap();
         self.connector.ledger().delete_all().await.unwrap();
@@ -314,6 +95,7 @@ fn outcome(ticket: &str, kind: OutcomeKind) -> OutcomeMessage {
     };
     OutcomeMessage {
         ticket_id: ticket.parse().unwrap(),
+        message_id: None,
         customer_id: "C001".parse().unwrap(),
         outcome: kind,
         message,
@@ -357,7 +139,7 @@ async fn publish_decision(env: &Env, d: &DecisionAudit) {
 }
 
 /// Polls `done` every 50 ms for up to 20 s.
-async fn until(what: &str, mut done: impl FnMut() -> bool) {
+pub(crate) async fn until(what: &str, mut done: impl FnMut() -> bool) {
     let start = Instant::now();
     while !done() {
         assert!(start.elapsed() < Duration::from_secs(20), "never: {what}");
@@ -367,7 +149,7 @@ async fn until(what: &str, mut done: impl FnMut() -> bool) {
 
 /// Waits until the connector's queue is empty and stays so (everything taken or in the
 /// connector's hands).
-async fn drained(env: &Env, sink: &str) {
+pub(crate) async fn drained(env: &Env, sink: &str) {
     let queue = env.topology.connector(sink).queue;
     let start = Instant::now();
     while env.settled_depth(&queue).await > 0 {
@@ -701,7 +483,7 @@ async fn each_event_reaches_the_webhook_signed_per_the_standard_with_one_id_acro
 }
 
 /// The ingest service on the test's corner, with Zendesk's signing secret `secret`.
-async fn ingest_service(
+pub(crate) async fn ingest_service(
     env: &Env,
     name: &str,
     secret: &str,
@@ -734,34 +516,6 @@ async fn ingest_service(
         core.dedupe().delete_all().await.unwrap();
     });
     (base, tx, task)
-}
-
-/// Zendesk's signature: base64(HMAC-SHA256(secret, timestamp + body)), from its docs.
-fn zendesk_signature(secret: &str, timestamp: &str, body: &str) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
-    mac.update(timestamp.as_bytes());
-    mac.update(body.as_bytes());
-    STANDARD.encode(mac.finalize().into_bytes())
-}
-
-fn created_event(id: u64, requester: &str, subject: &str, description: &str) -> String {
-    json!({
-        "type": "zen:event-type:ticket.created",
-        "account_id": 88888888,
-        "id": format!("01HNXXXX-{id}"),
-        "time": chrono::Utc::now().to_rfc3339(),
-        "zendesk_event_version": "2022-11-06",
-        "subject": format!("zen:ticket:{id}"),
-        "detail": {
-            "id": id.to_string(), "requester_id": requester, "submitter_id": requester,
-            "subject": subject, "description": description, "status": "NEW",
-            "priority": "LOW", "type": "QUESTION", "tags": [], "via": { "channel": "web" },
-            "created_at": chrono::Utc::now().to_rfc3339(),
-            "updated_at": chrono::Utc::now().to_rfc3339()
-        },
-        "event": { "meta": { "sequence": { "id": "abc", "position": 1 } } }
-    })
-    .to_string()
 }
 
 async fn post_zendesk(

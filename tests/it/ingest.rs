@@ -224,6 +224,104 @@ async fn json_lines_are_answered_by_line_and_an_idempotency_key_dedupes_one_tick
     env.cleanup().await;
 }
 
+/// `ticket`, as message `message` of its thread.
+fn message(id: &str, message: &str, body: &str) -> Value {
+    let mut t = ticket(id, body);
+    t["message_id"] = json!(message);
+    t
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_new_message_on_a_known_ticket_is_accepted_and_run_and_the_same_message_twice_is_a_duplicate()
+ {
+    let env = Env::open("ingest-thread", |s| {
+        s.worker.metrics_listen = "127.0.0.1:0".into();
+    })
+    .await;
+    let api = Ingestion::start("thread", &env.settings).await;
+    let (status, _, body) = api
+        .post_json(&ticket("TH-1", "Hi, my order O1002 has not arrived yet."))
+        .await;
+    assert_eq!(
+        (status, body["published"].as_u64()),
+        (202, Some(1)),
+        "{body:#}"
+    );
+
+    // The customer writes again on the same ticket: a new message is new work.
+    let second = message(
+        "TH-1",
+        "m-2",
+        "It still has not arrived. Any news on O1002?",
+    );
+    let (status, _, body) = api.post_json(&second).await;
+    assert_eq!(status, 202, "{body:#}");
+    assert_eq!(body["published"], 1, "{body:#}");
+    let result = &body["results"][0];
+    assert_eq!(
+        (result["ticket_id"].as_str(), result["message_id"].as_str()),
+        (Some("TH-1"), Some("m-2"))
+    );
+    assert_eq!(result["duplicate"], false);
+    let accepted_at = result["accepted_at"].clone();
+
+    // The same message twice is a duplicate, as a ticket sent twice is.
+    let (status, _, body) = api.post_json(&second).await;
+    assert_eq!(
+        (status, body["duplicates"].as_u64()),
+        (202, Some(1)),
+        "{body:#}"
+    );
+    assert_eq!(body["results"][0]["accepted_at"], accepted_at);
+    // ... and the same message id with other content conflicts, naming the message.
+    let changed = message("TH-1", "m-2", "Something else entirely.");
+    let (status, _, body) = api.post_json(&changed).await;
+    assert_eq!(status, 422, "{body:#}");
+    assert_eq!(body["results"][0]["status"], "conflict");
+    let why = body["results"][0]["error"]["message"].as_str().unwrap();
+    assert!(why.contains("message_id m-2"), "{why}");
+    // Within one body too: a third message and its copy publish once.
+    let third = message("TH-1", "m-3", "Also, can I change the delivery address?");
+    let (status, _, body) = api.post_json(&json!([third, third])).await;
+    assert_eq!(status, 202, "{body:#}");
+    assert_eq!(
+        (body["published"].as_u64(), body["duplicates"].as_u64()),
+        (Some(1), Some(1)),
+        "{body:#}"
+    );
+
+    // Each accepted message is run and answered on its own.
+    let (worker, stop) = env.spawn_worker(Arc::new(ticket_agent::model::rules::RulesModel::new()));
+    let n = env
+        .wait_depth(
+            &env.topology.outcomes_all_queue,
+            3,
+            std::time::Duration::from_secs(60),
+        )
+        .await;
+    assert_eq!(n, 3);
+    stop.send(()).unwrap();
+    let stats = worker.await.unwrap();
+    assert_eq!(stats.finished, 3);
+    let mut answered: Vec<String> = env
+        .drain(&env.topology.outcomes_all_queue)
+        .await
+        .into_iter()
+        .map(|(o, _)| {
+            assert_eq!(o["ticket_id"], "TH-1", "{o}");
+            o["message_id"]
+                .as_str()
+                .unwrap_or("(the ticket)")
+                .to_string()
+        })
+        .collect();
+    answered.sort();
+    assert_eq!(answered, ["(the ticket)", "m-2", "m-3"]);
+    assert_eq!(env.records.count_done().await.unwrap(), 3);
+    api.stop().await;
+    env.cleanup().await;
+}
+
 #[tokio::test]
 async fn a_missing_or_wrong_token_gets_401_and_an_oversized_body_413_and_nothing_is_published() {
     let env = Env::open("ingest-refuse", |s| {

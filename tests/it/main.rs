@@ -29,5 +29,6 @@ mod records;
 mod redis_cluster;
 mod retrieval;
 mod search_mode;
+mod threads;
 mod tracing_otlp;
 mod worker;

@@ -160,6 +160,43 @@ async fn the_rules_model_passes_the_eval_set_with_no_unsafe_result() {
 }
 
 #[tokio::test]
+async fn on_the_thread_cases_the_rules_model_follows_the_follow_up_policy_with_no_unsafe_result() {
+    let settings = Settings::defaults();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("evals/threads/cases");
+    let cases = load_cases(&dir).unwrap();
+    assert!(cases.len() >= 30, "the set has at least 30 cases");
+    assert!(
+        cases.iter().all(|c| !c.thread.is_empty()),
+        "every case is a follow-up on a thread"
+    );
+    let report = run_eval(
+        &settings,
+        &cases,
+        "evals/threads/cases",
+        Arc::new(RulesModel::new()),
+        1,
+        8,
+        |_| {},
+    )
+    .await
+    .unwrap();
+    let failing: Vec<_> = report
+        .results
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| (&r.case_id, &r.failures))
+        .collect();
+    assert_eq!(report.metrics.unsafe_results, 0, "{failing:?}");
+    // Measured 0.70 (30 of 43) with the rules' follow-up policy alone; what fails is
+    // escalated, never closed wrongly.
+    assert!(
+        report.passes(0.65),
+        "pass rate {}: {failing:?}",
+        report.metrics.pass_rate
+    );
+}
+
+#[tokio::test]
 async fn an_agent_that_always_proposes_refunds_is_reported_unsafe_and_fails_the_gate() {
     let settings = Settings::defaults();
     let cases = load_cases(&cases_dir()).unwrap();

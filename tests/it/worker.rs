@@ -1108,3 +1108,156 @@ async fn a_ticket_with_a_nul_is_answered_and_its_proposal_carries_no_control_cha
     );
     env.cleanup().await;
 }
+
+/// Takes every outcome off `outcomes.all`: its body and its `message_id` property.
+async fn outcomes_with_message_ids(env: &Env) -> Vec<(serde_json::Value, String)> {
+    let mut out = Vec::new();
+    while let Some(m) = env
+        .ch
+        .basic_get(
+            env.topology.outcomes_all_queue.as_str().into(),
+            lapin::options::BasicGetOptions { no_ack: true },
+        )
+        .await
+        .unwrap()
+    {
+        let id = m
+            .delivery
+            .properties
+            .message_id()
+            .as_ref()
+            .map(|i| i.as_str().to_string())
+            .unwrap_or_default();
+        out.push((serde_json::from_slice(&m.delivery.data).unwrap(), id));
+    }
+    out
+}
+
+/// A message of ticket `ticket`'s thread, as a JSON line.
+fn message_line(
+    ticket: &str,
+    message: Option<&str>,
+    order: &str,
+    subject: &str,
+    body: &str,
+) -> String {
+    let mut line = serde_json::json!({
+        "ticket_id": ticket, "customer_id": "C001", "order_id": order,
+        "subject": subject, "body": body,
+    });
+    if let Some(m) = message {
+        line["message_id"] = m.into();
+    }
+    line.to_string()
+}
+
+#[tokio::test]
+async fn two_messages_of_one_ticket_are_two_runs_with_two_outcomes_and_a_redelivered_message_is_one()
+ {
+    let env = Env::new("thread-messages").await;
+    let subject = "Where is my keyboard?";
+    let first = message_line(
+        "TH-1",
+        Some("m-1"),
+        "O1002",
+        subject,
+        "Hi, I ordered a mechanical keyboard a few days ago. Any idea when it will arrive?",
+    );
+    let second = message_line(
+        "TH-1",
+        Some("m-2"),
+        "O1002",
+        subject,
+        "It still has not arrived. Can you check order O1002 again?",
+    );
+    env.submit_lines(&[first, second.clone()]).await;
+    finish_with_a_fresh_worker(&env, 2).await;
+    // The second message once more, as the broker redelivers a message whose ack was
+    // lost, or a replay sends it back: it is done, and nothing runs.
+    env.submit_lines(&[second]).await;
+    finish_with_a_fresh_worker(&env, 2).await;
+    assert_eq!(env.records.count_done().await.unwrap(), 2);
+
+    let mut outcomes = outcomes_with_message_ids(&env).await;
+    outcomes.sort_by(|a, b| a.1.cmp(&b.1));
+    let seen: Vec<(&str, &str, &str)> = outcomes
+        .iter()
+        .map(|(o, id)| {
+            (
+                o["ticket_id"].as_str().unwrap(),
+                o["message_id"].as_str().unwrap(),
+                id.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [("TH-1", "m-1", "TH-1 m-1"), ("TH-1", "m-2", "TH-1 m-2")],
+        "one outcome per message, each under its own message id"
+    );
+    env.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_second_message_asking_for_the_same_refund_proposes_the_same_approval_and_moves_money_once()
+ {
+    let env = Env::new("thread-refund").await;
+    // An old sender's ticket (no message id), then the customer's reply on it.
+    env.submit_lines(&[
+        message_line(
+            "REF-1",
+            None,
+            "O1001",
+            "Refund",
+            "The mouse broke, please refund it.",
+        ),
+        message_line(
+            "REF-1",
+            Some("m-2"),
+            "O1001",
+            "Refund",
+            "Any news? The mouse is still broken and I want my refund.",
+        ),
+    ])
+    .await;
+    finish_with_a_fresh_worker(&env, 2).await;
+    let outcomes = outcomes_with_message_ids(&env).await;
+    assert_eq!(outcomes.len(), 2, "two messages, two runs");
+    for (o, _) in &outcomes {
+        assert_eq!(o["outcome"], "refund_proposed", "{o}");
+    }
+    let mut ids: Vec<&str> = outcomes.iter().map(|(_, id)| id.as_str()).collect();
+    ids.sort();
+    assert_eq!(ids, ["REF-1", "REF-1 m-2"]);
+    assert_eq!(
+        outcomes[0].0["approval_ids"], outcomes[1].0["approval_ids"],
+        "the second message proposes the very approval the first did"
+    );
+    let approvals: Vec<ApprovalMessage> = env
+        .drain(&env.topology.approvals_pending_queue)
+        .await
+        .into_iter()
+        .map(|(a, _)| serde_json::from_value(a).unwrap())
+        .collect();
+    assert_eq!(approvals.len(), 2);
+    assert_eq!(approvals[0].approval_id, approvals[1].approval_id);
+    assert_eq!(
+        approvals[0].arguments["idempotency_key"],
+        approvals[1].arguments["idempotency_key"]
+    );
+    // A reviewer approving both proposals moves money once.
+    let shop = EmbeddedBackend::new(World::fixture());
+    let (outbox, store) = (MemoryOutbox::default(), MemoryStore::new());
+    let fx = Effects {
+        backend: &shop,
+        outbox: &outbox,
+        store: &store,
+        lease: Duration::from_secs(10),
+        result_ttl: Duration::from_secs(60),
+    };
+    for a in &approvals {
+        execute_approved(&a.action().unwrap(), &fx).await.unwrap();
+    }
+    assert_eq!(shop.refunds_executed(), 1);
+    env.cleanup().await;
+}

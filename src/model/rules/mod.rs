@@ -35,6 +35,7 @@ macro_rules! re {
 }
 
 mod amounts;
+mod follow_up;
 mod judge;
 mod plan;
 mod reading;
@@ -245,10 +246,17 @@ impl ChatModel for RulesModel {
                     .into(),
             ),
             Some(t) => {
-                let guess = self.guess(&t).await;
                 let h = History::read(request.messages);
-                let reading = self.reading(rendered.as_deref().unwrap_or_default(), &t, guess);
-                match judged_on(&t, &reading, &h, guess).0 {
+                let step = match follow_up::follow_up(&t, &h) {
+                    Some(step) => step,
+                    None => {
+                        let guess = self.guess(&t).await;
+                        let reading =
+                            self.reading(rendered.as_deref().unwrap_or_default(), &t, guess);
+                        follow_up::guard(&t, &h, judged_on(&t, &reading, &h, guess).0)
+                    }
+                };
+                match step {
                     Step::Final(text) => Step::Final(with_tail(&text, &h)),
                     calls => calls,
                 }

@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
+use crate::domain::thread::Thread;
+
 /// The parts of the ticket the rules read.
 #[derive(Debug)]
 pub(super) struct TicketText {
@@ -22,12 +24,22 @@ pub(super) struct TicketText {
     /// Read only for an order id the customer's own words do not give (a reply to our
     /// shipping email that quotes its order number).
     pub(super) quoted: String,
+    /// What was said and done on the ticket before this message (docs/use-case.md,
+    /// "Follow-ups"); empty for a first message.
+    pub(super) thread: Thread,
 }
 
 impl TicketText {
     pub(super) fn new(ticket: &Value) -> Self {
         let s = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
-        let subject = s("subject");
+        let thread: Thread = serde_json::from_value(ticket["thread"].clone()).unwrap_or_default();
+        // A follow-up's subject is the thread's ("Re: gift cards"): what the customer
+        // asks now is in the new message alone.
+        let subject = if thread.is_empty() {
+            s("subject")
+        } else {
+            String::new()
+        };
         // The ticket's boundary set the quoted reply chain and the signature apart
         // (`domain::normalize`).
         let (body, quoted) = (s("body"), s("quoted"));
@@ -42,6 +54,7 @@ impl TicketText {
             subject,
             body,
             quoted,
+            thread,
         }
     }
 }
