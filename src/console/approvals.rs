@@ -94,6 +94,11 @@ impl WebState {
     }
 }
 
+/// A page for a signed-in reviewer: their name, the way out and the navigation.
+pub(super) fn signed_page(title: &str, session: &Session, body: Markup) -> Response {
+    page(title, Some(&session.reviewer), Some(&session.csrf), body).into_response()
+}
+
 pub(super) fn page(
     title: &str,
     reviewer: Option<&str>,
@@ -348,13 +353,7 @@ pub(super) async fn record_page(
             } } }
         }
     };
-    page(
-        &format!("Approval {id}"),
-        Some(&session.reviewer),
-        Some(&session.csrf),
-        body,
-    )
-    .into_response()
+    signed_page(&format!("Approval {id}"), &session, body)
 }
 
 /// Longest wait for the shop's answer about an approval's order: the page is drawn
@@ -604,13 +603,7 @@ pub(super) async fn decided_page(State(s): State<WebState>, jar: CookieJar) -> R
         Err(refusal) => return refusal,
     };
     match s.approvals.store.decided(200).await {
-        Ok(records) => page(
-            "Decided actions",
-            Some(&session.reviewer),
-            Some(&session.csrf),
-            approval_rows(&records, None),
-        )
-        .into_response(),
+        Ok(records) => signed_page("Decided actions", &session, approval_rows(&records, None)),
         Err(e) => store_error(&e),
     }
 }

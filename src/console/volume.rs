@@ -17,7 +17,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use super::approvals::{WebState, approval_rows, decision_in_words, fmt_amount, page, store_error};
+use super::approvals::{
+    WebState, approval_rows, decision_in_words, fmt_amount, signed_page, store_error,
+};
 use super::page::url_encode;
 use crate::approvals::store::{HistoryFilter, PendingFilter};
 use crate::approvals::{ApprovalRecord, DecideError, DecisionInput, Verdict};
@@ -168,13 +170,7 @@ pub(super) async fn pending_page(
                 }
                 (approval_rows(&records, Some(&session.csrf)))
             };
-            page(
-                "Pending actions",
-                Some(&session.reviewer),
-                Some(&session.csrf),
-                body,
-            )
-            .into_response()
+            signed_page("Pending actions", &session, body)
         }
         Err(e) => store_error(&e),
     }
@@ -247,13 +243,7 @@ pub(super) async fn bulk_confirm(
             }
         }
     };
-    page(
-        "Confirm a bulk decision",
-        Some(&session.reviewer),
-        Some(&session.csrf),
-        body,
-    )
-    .into_response()
+    signed_page("Confirm a bulk decision", &session, body)
 }
 
 #[derive(Debug, Deserialize)]
@@ -346,13 +336,7 @@ pub(super) async fn bulk_decide(
         }
         p { a href="/" { "Back to pending" } }
     };
-    page(
-        "Bulk decision",
-        Some(&session.reviewer),
-        Some(&session.csrf),
-        body,
-    )
-    .into_response()
+    signed_page("Bulk decision", &session, body)
 }
 
 /// The history's search fields, as the query string carries them.
@@ -443,13 +427,7 @@ pub(super) async fn history_page(
                 }
                 (approval_rows(&records, None))
             };
-            page(
-                "History",
-                Some(&session.reviewer),
-                Some(&session.csrf),
-                body,
-            )
-            .into_response()
+            signed_page("History", &session, body)
         }
         Err(e) => store_error(&e),
     }
