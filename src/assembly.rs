@@ -230,15 +230,36 @@ pub async fn agent(
     backend: Arc<dyn CommerceBackend>,
     model: Arc<dyn ChatModel>,
 ) -> anyhow::Result<Agent> {
-    let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
     let embedder = match search_mode(settings).await {
         SearchMode::Hybrid(e) => Some(e),
         SearchMode::Lexical(_) => None,
     };
+    agent_with(settings, backend, model, embedder).await
+}
+
+/// As [`agent`], with `embedder` for meaning (`None`: BM25 alone) in place of the one
+/// this process loaded: the lab runs one agent over several embedders
+/// (`ticket-agent-lab bench-embedding`).
+///
+/// # Errors
+/// As [`agent`].
+pub async fn agent_with(
+    settings: &Settings,
+    backend: Arc<dyn CommerceBackend>,
+    model: Arc<dyn ChatModel>,
+    embedder: Option<Arc<dyn Embedder>>,
+) -> anyhow::Result<Agent> {
+    let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
     let order_ids = OrderIdPattern::new(&settings.commerce.order_id_pattern)
         .context("commerce.order_id_pattern")?;
+    // Verification judges an article's relevance with the model kb_search uses, against
+    // the baseline of the shop's articles.
+    let relevance =
+        crate::agent::relevance::Relevance::new(embedder.clone(), backend.kb_articles().await?);
     let tools = ToolBox::new(backend, settings.kb.clone(), clock, embedder).await?;
-    Ok(Agent::new(model, Arc::new(tools), budget(settings)).with_order_ids(order_ids))
+    Ok(Agent::new(model, Arc::new(tools), budget(settings))
+        .with_order_ids(order_ids)
+        .with_relevance(relevance))
 }
 
 /// An agent over a fresh embedded shop holding `world`; returns the shop too.

@@ -6,8 +6,11 @@
 //! model-agnostic; what a model is lives in `model`, what a tool does in `tools`, and
 //! where tickets come from and outcomes go is left to the callers.
 
+mod follow_up;
+pub mod relevance;
 mod run;
 mod spend;
+mod status_claim;
 mod trace;
 pub mod verify;
 
@@ -24,6 +27,7 @@ use crate::model::Assessment;
 use crate::model::ChatModel;
 use crate::model::cascade::Cascade;
 use crate::tools::ToolBox;
+use relevance::Relevance;
 use run::{Run, ms};
 pub use spend::ModelUse;
 use spend::Spend;
@@ -170,6 +174,8 @@ pub struct Agent {
     budget: Budget,
     /// Which words of a ticket are this shop's order ids (verification's rule 7).
     order_ids: OrderIdPattern,
+    /// Whether an article answers the ticket (verification's rule 9).
+    relevance: Relevance,
 }
 
 impl Agent {
@@ -180,7 +186,15 @@ impl Agent {
             tools,
             budget,
             order_ids: OrderIdPattern::default(),
+            relevance: Relevance::default(),
         }
+    }
+
+    /// The same agent, judging whether an article answers a ticket with `relevance`
+    /// (by meaning when it holds the embedding model `kb_search` uses).
+    pub fn with_relevance(mut self, relevance: Relevance) -> Self {
+        self.relevance = relevance;
+        self
     }
 
     /// The same agent, reading order ids with the shop's pattern

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use tracing::Instrument;
 
+use super::relevance::{self, ArticleText, Judgment};
 use super::spend::Spend;
 use super::trace::{Trace, TraceStep};
 use super::{Agent, FORMAT_REPAIR, RunError, STRUCTURED_REPAIR, TicketRun, verify};
@@ -82,7 +83,7 @@ impl<'a> Run<'a> {
             Err(Stop::Escalate(outcome)) => Err(outcome),
             Err(Stop::Retry(e)) => return Err(e),
         };
-        let outcome = self.verify(answer);
+        let outcome = self.verify(answer).await;
         tracing::debug!(outcome = %outcome.kind(), tool_calls = self.tool_calls, turns = self.turns, "agent finished");
         let messages = std::mem::take(&mut self.messages);
         Ok((self.finish(outcome), messages))
@@ -350,7 +351,7 @@ impl<'a> Run<'a> {
     }
 
     /// The outcome verification allows, in its span.
-    fn verify(&mut self, answer: Result<FinalAnswer, Outcome>) -> Outcome {
+    async fn verify(&mut self, answer: Result<FinalAnswer, Outcome>) -> Outcome {
         let span = tracing::info_span!(
             "verify",
             ticket_id = %self.ticket.ticket_id,
@@ -358,15 +359,72 @@ impl<'a> Run<'a> {
             ticket_agent.outcome = tracing::field::Empty,
             ticket_agent.pending_approvals = self.ledger.pending.len(),
         );
+        let resolves = matches!(&answer, Ok(a) if matches!(a.claim, Claim::Resolved(_)));
+        let relevance = if resolves {
+            self.judge_articles().instrument(span.clone()).await
+        } else {
+            None
+        };
         let _in = span.enter();
+        let evidence = verify::Evidence::of(self.ticket, self.agent.order_ids(), relevance);
         let outcome = verify::verify_answer(
             answer,
             &mut self.trace,
             std::mem::take(&mut self.ledger.pending),
-            &verify::ticket_orders(self.ticket, self.agent.order_ids()),
+            &evidence,
         );
         span.record("ticket_agent.outcome", outcome.kind().as_str());
         outcome
+    }
+
+    /// Every article the run's searches returned, judged against the ticket's question
+    /// (verification's rule 9), on a blocking thread: embedding is CPU work. `None` when
+    /// no search returned any.
+    async fn judge_articles(&self) -> Option<Vec<Judgment>> {
+        let mut articles: Vec<(String, String, String)> = Vec::new();
+        for (name, _, status, output) in self.trace.tool_calls() {
+            if name != crate::tools::contracts::KB_SEARCH || status != CallStatus::Ok {
+                continue;
+            }
+            for a in output["articles"].as_array().into_iter().flatten() {
+                let field = |k: &str| a[k].as_str().unwrap_or_default().to_string();
+                if !articles.iter().any(|(id, ..)| *id == field("id")) {
+                    articles.push((field("id"), field("title"), field("body")));
+                }
+            }
+        }
+        if articles.is_empty() {
+            return None;
+        }
+        let ids: Vec<String> = articles.iter().map(|(id, ..)| id.clone()).collect();
+        let judge = self.agent.relevance.clone();
+        let question = relevance::question(self.ticket);
+        let judged = tokio::task::spawn_blocking(move || {
+            let texts: Vec<ArticleText<'_>> = articles
+                .iter()
+                .map(|(id, title, body)| ArticleText { id, title, body })
+                .collect();
+            judge.judge(&question, &texts)
+        })
+        .await;
+        match judged {
+            Ok(judged) => Some(judged),
+            Err(e) => {
+                // Unjudged articles would let any article pass: refuse them all instead.
+                tracing::error!(error = %e, "judging the articles' relevance panicked");
+                Some(
+                    ids.into_iter()
+                        .map(|article| Judgment {
+                            article,
+                            method: self.agent.relevance.method(),
+                            score: f32::MIN,
+                            threshold: 0.0,
+                            similarity: None,
+                        })
+                        .collect(),
+                )
+            }
+        }
     }
 
     /// The run so far, ended as escalated (for a run given back to be retried, so that

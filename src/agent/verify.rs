@@ -18,28 +18,35 @@
 //!    each eligibility answer was given by `refund_eligibility`; its outcome agrees
 //!    with the prefix; and its kind of answer has the grounds that kind needs.
 //! 7. A sentence that states an order's status (shipped, delivered, on its way…) names
-//!    only orders this run looked up.
+//!    only orders this run looked up (the ticket's, the tools', and any id the message
+//!    itself names), and states what the looked-up record says ([`super::status_claim`]).
 //! 8. A closed ticket's message claims no action that no tool performed: nothing here
 //!    cancels, changes, exchanges or sends, and a refund is only ever proposed.
+//! 9. Each article a `RESOLVED` answer rests on (its tail's, or one whose words it
+//!    quotes) speaks to the customer's question ([`super::relevance`]).
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 use serde_json::Value;
 
+use super::follow_up;
+use super::relevance::Judgment;
+use super::status_claim::{self, StatusClaim};
 use super::{Trace, TraceStep};
 use crate::domain::approval::{EligibilityBasis, PendingAction};
 use crate::domain::money::Usd;
 use crate::domain::order_id::{OrderIdPattern, names_order, same_order};
 use crate::domain::outcome::{Claim, EscalationCategory, FinalAnswer, Outcome, OutcomeKind, Tail};
+use crate::domain::thread::Thread;
 use crate::domain::ticket::Ticket;
 use crate::tools::CallStatus;
 use crate::tools::contracts::{KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 
 /// Checks `claim` against `trace` and turns it into the ticket's outcome; writes the
 /// verdict into the trace. `claim` is `Err` when the loop already decided (budget,
-/// model failure). A claim without a tail and without a ticket: rules 6 and 7 have
-/// nothing to read; see [`verify_answer`].
+/// model failure). A claim without a tail and without a ticket: rules 6, 7 and 9 have
+/// less to read; see [`verify_answer`].
 pub fn verify(
     claim: Result<Claim, Outcome>,
     trace: &mut Trace,
@@ -50,7 +57,39 @@ pub fn verify(
         tail: None,
         tail_error: None,
     });
-    verify_answer(answer, trace, pending, &[])
+    verify_answer(answer, trace, pending, &Evidence::default())
+}
+
+/// What verification reads beside the claim, the trace and the pending actions: what
+/// the ticket says, and how the articles the run found relate to it.
+#[derive(Debug, Clone, Default)]
+pub struct Evidence {
+    /// The order ids the ticket names ([`ticket_orders`]); rule 7 holds a message to
+    /// these, and to every order a tool was asked about.
+    pub known_orders: Vec<String>,
+    /// The shop's order ids (`commerce.order_id_pattern`), for the ids a message names.
+    pub order_ids: OrderIdPattern,
+    /// The ticket's customer, whose id is never read as an order's.
+    pub customer_id: String,
+    /// Each article a search of the run returned, judged against the customer's
+    /// question; `None`: not judged, and rule 9 has nothing to read.
+    pub relevance: Option<Vec<Judgment>>,
+    /// What was said and done on the ticket before this message (rule 10).
+    pub thread: Thread,
+}
+
+impl Evidence {
+    /// The evidence of `ticket` in a shop whose order ids look like `ids`, with the
+    /// articles of the run judged (`relevance`).
+    pub fn of(ticket: &Ticket, ids: &OrderIdPattern, relevance: Option<Vec<Judgment>>) -> Self {
+        Self {
+            known_orders: ticket_orders(ticket, ids),
+            order_ids: ids.clone(),
+            customer_id: ticket.customer_id.to_string(),
+            relevance,
+            thread: ticket.thread.clone(),
+        }
+    }
 }
 
 /// The order ids a ticket names: its form's field and the words of its text that are
@@ -85,12 +124,12 @@ pub fn ticket_orders(ticket: &Ticket, ids: &OrderIdPattern) -> Vec<String> {
 
 /// Checks a final answer (its claim and its structured tail, if any) against `trace`
 /// and turns it into the ticket's outcome; writes the verdict into the trace.
-/// `known_orders` are the order ids the ticket names ([`ticket_orders`]).
+/// `evidence` is what the ticket says ([`Evidence::of`]).
 pub fn verify_answer(
     answer: Result<FinalAnswer, Outcome>,
     trace: &mut Trace,
     pending: Vec<PendingAction>,
-    known_orders: &[String],
+    evidence: &Evidence,
 ) -> Outcome {
     let mut notes = Vec::new();
     let (claimed, outcome) = match answer {
@@ -105,7 +144,7 @@ pub fn verify_answer(
         }
         Ok(answer) => {
             let claimed = claim_name(&answer.claim).to_string();
-            let outcome = judge_answer(answer, trace, pending, known_orders, &mut notes);
+            let outcome = judge_answer(answer, trace, pending, evidence, &mut notes);
             (claimed, outcome)
         }
     };
@@ -126,13 +165,13 @@ fn claim_name(claim: &Claim) -> &'static str {
     }
 }
 
-/// Rules 1–5 on the claim, then rules 6–8 on what a closed ticket's message and tail
+/// Rules 1–5 on the claim, then rules 6–9 on what a closed ticket's message and tail
 /// say.
 fn judge_answer(
     answer: FinalAnswer,
     trace: &Trace,
     pending: Vec<PendingAction>,
-    known_orders: &[String],
+    evidence: &Evidence,
     notes: &mut Vec<String>,
 ) -> Outcome {
     let FinalAnswer {
@@ -152,16 +191,38 @@ fn judge_answer(
             format!("the final message ends in a JSON block that is not a valid tail: {e}"),
         );
     }
-    let outcome = judge(claim, trace, pending, notes);
+    let outcome = judge(claim, trace, pending, &evidence.thread, notes);
+    // Rule 10: the thread's record (docs/use-case.md, "Follow-ups").
+    if let Some(overruled) = follow_up::overruled(&evidence.thread, &outcome) {
+        if let Outcome::Escalated { reason, .. } = &overruled {
+            notes.push(reason.clone());
+        }
+        if !outcome.actions().is_empty() {
+            notes.push(format!(
+                "{} pending action(s) dropped: the ticket is escalated",
+                outcome.actions().len()
+            ));
+        }
+        return overruled;
+    }
     let message = match &outcome {
         Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => message.clone(),
         Outcome::Escalated { .. } => return outcome,
     };
+    // What the thread records is grounded by the record; the claims checks read the rest.
+    let message = follow_up::unrecorded(&evidence.thread, &message);
     let checks = tail
         .as_ref()
         .map_or(Ok(()), |t| tail_holds(t, outcome.kind(), trace))
-        .and_then(|()| statuses_looked_up(&message, trace, known_orders))
-        .and_then(|()| no_unperformed_action(&message, trace));
+        .and_then(|()| statuses_looked_up(&message, trace, evidence))
+        .and_then(|()| statuses_agree(&message, trace))
+        .and_then(|()| no_unperformed_action(&message, trace))
+        .and_then(|()| match (&outcome, &evidence.relevance) {
+            (Outcome::Resolved { .. }, Some(judged)) => {
+                articles_answer(&message, tail.as_ref(), trace, judged)
+            }
+            _ => Ok(()),
+        });
     match checks {
         Ok(()) => outcome,
         Err(why) => {
@@ -266,14 +327,22 @@ static STATUS_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Rule 7: a sentence naming an order and stating a status rests on a lookup of that
-/// order (or on its eligibility answer, which reads the same record).
-fn statuses_looked_up(message: &str, trace: &Trace, known: &[String]) -> Result<(), String> {
-    let mut ids: Vec<String> = known.to_vec();
+/// order (or on its eligibility answer, which reads the same record). The orders a
+/// sentence may name are the ticket's, those a tool was asked about, and any word of
+/// the message that is one of the shop's order ids ([`message_orders`]): an answer
+/// that says "O1013 has shipped" of another customer's order never looked it up.
+fn statuses_looked_up(message: &str, trace: &Trace, evidence: &Evidence) -> Result<(), String> {
+    let mut ids: Vec<String> = evidence.known_orders.clone();
     for (_, args, _, _) in trace.tool_calls() {
         if let Some(id) = args["order_id"].as_str()
             && !ids.iter().any(|o| same_order(o, id))
         {
             ids.push(id.to_string());
+        }
+    }
+    for id in message_orders(message, trace, evidence) {
+        if !ids.iter().any(|o| same_order(o, &id)) {
+            ids.push(id);
         }
     }
     for sentence in message.split(['.', '!', '?', '\n', ';']) {
@@ -296,20 +365,130 @@ fn statuses_looked_up(message: &str, trace: &Trace, known: &[String]) -> Result<
     Ok(())
 }
 
-static ACTION_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
-    let verbs = "cancell?ed|changed|updated|modified|amended|corrected|exchanged|replaced|swapped|upgraded|rescheduled|redirected|expedited|reshipped|resent|sent|emailed|refunded|credited|reimbursed|issued|added|removed|reset|deleted|applied";
-    Regex::new(&format!(
-        r"(?i)\b(?:i|we)(?:\s+have|'ve|’ve)?\s+(?:(?:just|now|already|successfully|also|gone ahead and)\s+)*({verbs})\b|\b(?:has|have)\s+(?:(?:now|just|already|successfully|also)\s+)*been\s+({verbs})\b|\b(?:is|are)\s+now\s+({verbs})\b|\b(?:i|we)(?:'ll|’ll|\s+will|\s+am going to|\s+are going to)\s+(?:go ahead and\s+)?(cancel|change|update|exchange|replace|swap|upgrade|reschedule|redirect|expedite|reship)\b"
-    ))
-    .expect("a valid pattern")
-});
+/// The words of `message` that are order ids of this shop and may name an order: not
+/// the customer's id, not an amount ("$1001", "12.5000"), not a value a tool answered
+/// under another name (a tracking number, an article's or an approval's id), and a
+/// word without letters (a bare number, a date) only where the text says it is an
+/// order ("#55102", "order 55102").
+fn message_orders(message: &str, trace: &Trace, evidence: &Evidence) -> Vec<String> {
+    let mut other_values: Vec<&str> = Vec::new();
+    for (_, _, _, output) in trace.tool_calls() {
+        collect_strings(output, &mut other_values);
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (start, id) in evidence.order_ids.find(message) {
+        let before = message[..start].chars().next_back();
+        if matches!(before, Some('$' | '.' | ',')) || same_order(id, &evidence.customer_id) {
+            continue;
+        }
+        if other_values.iter().any(|v| same_order(v, id)) {
+            continue;
+        }
+        if !id.bytes().any(|b| b.is_ascii_alphabetic()) {
+            let lead: String = message[..start].chars().rev().take(16).collect();
+            let lead: String = lead.chars().rev().collect::<String>().to_ascii_lowercase();
+            if !(lead.trim_end().ends_with('#') || lead.contains("order")) {
+                continue;
+            }
+        }
+        if !out.iter().any(|o| same_order(o, id)) {
+            out.push(id.to_string());
+        }
+    }
+    out
+}
 
-/// Rule 8: the action verbs a closed message may use only as far as a tool result
-/// shows them done. No tool cancels, changes or sends anything in a run (the gated
-/// tools only propose), so the one support is the shop's own record: an order
-/// `order_lookup` found cancelled, or already refunded.
-fn no_unperformed_action(message: &str, trace: &Trace) -> Result<(), String> {
-    // Words quoted from an article are the help center's, not a claim of the model's.
+/// Every string a tool answered except under `order_id`: the values that name other
+/// things than orders.
+fn collect_strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        Value::Object(fields) => {
+            for (key, v) in fields {
+                if key != "order_id" {
+                    collect_strings(v, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The records `order_lookup` found in this run, by id as the shop spells it.
+fn records(trace: &Trace) -> Vec<(&str, &str)> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    for (_, output) in ok_calls(trace, ORDER_LOOKUP) {
+        if let (Some(id), Some(status)) = (output["order_id"].as_str(), output["status"].as_str())
+            && !out.iter().any(|(o, _)| same_order(o, id))
+        {
+            out.push((id, status));
+        }
+    }
+    out
+}
+
+/// Rule 7, the second half: what a sentence says of an order's status is what the
+/// record `order_lookup` returned allows. A sentence that names orders is held to
+/// theirs (each claim true of at least one of them); one that names none but points at
+/// an order ("it was delivered on Monday") is held to the one order the run looked up,
+/// when there is exactly one. The help center's words quoted from an article are not
+/// the model's claim.
+fn statuses_agree(message: &str, trace: &Trace) -> Result<(), String> {
+    let records = records(trace);
+    if records.is_empty() {
+        return Ok(());
+    }
+    let message = without_quoted_articles(message, trace);
+    for sentence in message.split(['.', '!', '?', '\n']) {
+        let claims = status_claim::claims(sentence);
+        if claims.is_empty() {
+            continue;
+        }
+        let named: Vec<(&str, &str)> = records
+            .iter()
+            .copied()
+            .filter(|(id, _)| names_order(sentence, id))
+            .collect();
+        let about = match (named.is_empty(), records.as_slice()) {
+            (false, _) => named,
+            (true, [only]) if status_claim::speaks_of_an_order(sentence) => vec![*only],
+            _ => continue,
+        };
+        let false_claim = claims
+            .iter()
+            .find(|c| !about.iter().any(|(_, status)| c.agrees_with(status)));
+        if let Some(claim) = false_claim {
+            let (id, status) = about[0];
+            return Err(format!(
+                "the message says order {id} {}, but order_lookup in this run found it {status}",
+                describe(claim)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn describe(claim: &StatusClaim) -> String {
+    use status_claim::Said;
+    let what = match claim.said {
+        Said::Processing => "is being processed",
+        Said::Shipped => "has shipped",
+        Said::InTransit => "is on its way",
+        Said::Delivered => "was delivered",
+        Said::Cancelled => "was cancelled",
+        Said::Returned => "was returned",
+    };
+    if claim.negated {
+        format!("is not as \"{what}\" says")
+    } else {
+        what.to_string()
+    }
+}
+
+/// `message` with the text of every article the run's searches returned taken out:
+/// words quoted from the help center are its own, not a claim of the model's.
+fn without_quoted_articles(message: &str, trace: &Trace) -> String {
     let mut message = message.to_string();
     for (_, out) in ok_calls(trace, KB_SEARCH) {
         for a in out["articles"].as_array().into_iter().flatten() {
@@ -320,12 +499,44 @@ fn no_unperformed_action(message: &str, trace: &Trace) -> Result<(), String> {
             }
         }
     }
+    message
+}
+
+static ACTION_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    let verbs = "cancell?ed|changed|updated|modified|amended|corrected|exchanged|replaced|swapped|upgraded|rescheduled|redirected|expedited|reshipped|resent|sent|emailed|refunded|credited|reimbursed|issued|added|removed|reset|deleted|applied|arranged|scheduled|booked|initiated|approved|waived|extended|dispatched|shipped|posted|mailed|generated|created|activated|restored|transferred";
+    Regex::new(&format!(
+        r"(?i)\b(?:i|we)(?:\s+have|'ve|’ve)?\s+(?:(?:just|now|already|successfully|also|gone ahead and)\s+)*({verbs})\b|\b(?:has|have)\s+(?:(?:now|just|already|successfully|also)\s+)*been\s+({verbs})\b|\b(?:is|are)\s+now\s+({verbs})\b|\b(?:i|we)(?:'ll|’ll|\s+will|\s+am going to|\s+are going to)\s+(?:go ahead and\s+)?(cancel|change|update|exchange|replace|swap|upgrade|reschedule|redirect|expedite|reship|send|arrange|waive|extend)\b"
+    ))
+    .expect("a valid pattern")
+});
+
+/// Something no tool makes during a run (a replacement, a label, a voucher, a refund
+/// paid out) said to exist or to be done, in any voice: "a replacement has been
+/// dispatched", "your return label was emailed", "the voucher is now applied".
+static MADE_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(replacement|new (?:one|unit|item)|return label|returns label|prepaid label|shipping label|voucher|coupon|store credit|credit note|discount code|refund)\b(?:\s+[\w-]+){0,3}?\s+(?:(?:has|have|had)\s+(?:(?:now|just|already|successfully|also)\s+)*been|was|were|(?:is|are)\s+now)\s+(?:(?:now|just|already|successfully|also)\s+)*(?:sent|dispatched|shipped|issued|emailed|mailed|posted|arranged|created|added|applied|generated|approved|processed|completed|paid|credited|released)\b|\b(replacement|new (?:one|unit|item)|refund)\b(?:\s+[\w-]+){0,3}?\s+(?:is|are)\s+(?:now\s+)?on (?:its|their|the) way\b",
+    )
+    .expect("a valid pattern")
+});
+
+/// Rule 8: the action verbs a closed message may use only as far as a tool result
+/// shows them done. No tool cancels, changes or sends anything in a run (the gated
+/// tools only propose), so the one support is the shop's own record: an order
+/// `order_lookup` found cancelled, or already refunded, or (for "shipped",
+/// "dispatched") with the carrier or since delivered.
+fn no_unperformed_action(message: &str, trace: &Trace) -> Result<(), String> {
+    // Words quoted from an article are the help center's, not a claim of the model's.
+    let message = without_quoted_articles(message, trace);
     let message = message.as_str();
     let orders: Vec<&Value> = ok_calls(trace, ORDER_LOOKUP).map(|(_, out)| out).collect();
     let cancelled = orders.iter().any(|o| o["status"] == "cancelled");
     let refunded = orders
         .iter()
         .any(|o| o["refunded_usd"].as_f64().is_some_and(|r| r > 0.0) || o["status"] == "cancelled");
+    let left = orders.iter().any(|o| {
+        ["shipped", "delivered", "returned"].contains(&o["status"].as_str().unwrap_or(""))
+    });
     for c in ACTION_CLAIM.captures_iter(message) {
         let Some(verb) = (1..=4).find_map(|i| c.get(i)) else {
             continue;
@@ -334,12 +545,90 @@ fn no_unperformed_action(message: &str, trace: &Trace) -> Result<(), String> {
         let supported = match v.as_str() {
             "cancelled" | "canceled" => cancelled,
             "refunded" | "credited" | "reimbursed" => refunded,
+            "shipped" | "dispatched" | "posted" | "mailed" => left,
             _ => false,
         };
         if !supported {
             return Err(format!(
                 "the message claims an action no tool performed in this run: {:?}",
                 c.get(0).map_or("", |m| m.as_str())
+            ));
+        }
+    }
+    for c in MADE_CLAIM.captures_iter(message) {
+        let what = (1..=2)
+            .find_map(|i| c.get(i))
+            .map_or("", |m| m.as_str())
+            .to_ascii_lowercase();
+        let negated = NEGATED.is_match(c.get(0).map_or("", |m| m.as_str()));
+        // A refund the shop's record shows paid may be spoken of as paid.
+        if negated || (what == "refund" && refunded) {
+            continue;
+        }
+        return Err(format!(
+            "the message claims an action no tool performed in this run: {:?}",
+            c.get(0).map_or("", |m| m.as_str())
+        ));
+    }
+    Ok(())
+}
+
+static NEGATED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(?:not|never)\b|n't\b|n’t\b").expect("a valid pattern"));
+
+/// The articles a `RESOLVED` answer rests on: its tail's, and those whose words it
+/// quotes (the title, a run of eight words of the text, or the id).
+fn cited_articles<'a>(message: &str, tail: Option<&'a Tail>, trace: &'a Trace) -> Vec<&'a str> {
+    let mut out: Vec<&str> = tail
+        .map(|t| t.grounds.articles.iter().map(String::as_str).collect())
+        .unwrap_or_default();
+    let said = words(message).join(" ");
+    for (_, result) in ok_calls(trace, KB_SEARCH) {
+        for a in result["articles"].as_array().into_iter().flatten() {
+            let Some(id) = a["id"].as_str() else {
+                continue;
+            };
+            if out.contains(&id) {
+                continue;
+            }
+            let title = words(a["title"].as_str().unwrap_or_default());
+            let body = words(a["body"].as_str().unwrap_or_default());
+            let quotes_title = title.len() >= 3 && said.contains(&title.join(" "));
+            let quotes_body = body.windows(8).any(|w| said.contains(&w.join(" ")));
+            if quotes_title || quotes_body || names_order(message, id) {
+                out.push(id);
+            }
+        }
+    }
+    out
+}
+
+/// The lower-cased words of `text`, punctuation aside.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Rule 9: each article a `RESOLVED` answer rests on speaks to the customer's question,
+/// by the judgment made of it before verification ([`super::relevance`]).
+fn articles_answer(
+    message: &str,
+    tail: Option<&Tail>,
+    trace: &Trace,
+    judged: &[Judgment],
+) -> Result<(), String> {
+    for id in cited_articles(message, tail, trace) {
+        let Some(j) = judged.iter().find(|j| j.article == id) else {
+            continue;
+        };
+        if !j.relevant() {
+            return Err(format!(
+                "the answer rests on article {id}, which does not answer the customer's question ({} {:.2}, below {:.2})",
+                j.method.as_str(),
+                j.score,
+                j.threshold
             ));
         }
     }
@@ -350,6 +639,7 @@ fn judge(
     claim: Claim,
     trace: &Trace,
     pending: Vec<PendingAction>,
+    thread: &Thread,
     notes: &mut Vec<String>,
 ) -> Outcome {
     let failed = |notes: &mut Vec<String>, why: String| {
@@ -377,7 +667,7 @@ fn judge(
             Outcome::Escalated { reason, category }
         }
         Claim::Resolved(message) => {
-            if !grounded(trace) {
+            if !grounded(trace) && !follow_up::needs_no_grounds(thread, &message) {
                 return failed(
                     notes,
                     "RESOLVED without any successful grounding tool result".into(),
@@ -620,6 +910,14 @@ mod tests {
         .unwrap()
     }
 
+    fn knowing(known: &[String]) -> Evidence {
+        Evidence {
+            known_orders: known.to_vec(),
+            customer_id: "C001".into(),
+            ..Evidence::default()
+        }
+    }
+
     fn looked_up_order(id: &str) -> Trace {
         Trace {
             steps: vec![TraceStep::ToolCall {
@@ -640,10 +938,18 @@ mod tests {
         let known = ticket_orders(&ticket, &OrderIdPattern::default());
         assert_eq!(known, vec!["Q-O-5519"]);
         let trace = looked_up_order("Q-O-5519");
-        assert!(statuses_looked_up("Your order Q-O-5519 has shipped.", &trace, &known).is_ok());
-        assert!(statuses_looked_up("Your order q-o-5519 has shipped.", &trace, &known).is_ok());
+        assert!(
+            statuses_looked_up("Your order Q-O-5519 has shipped.", &trace, &knowing(&known))
+                .is_ok()
+        );
+        assert!(
+            statuses_looked_up("Your order q-o-5519 has shipped.", &trace, &knowing(&known))
+                .is_ok()
+        );
         let other = vec!["Q-O-5519".to_string(), "Q-O-7777".to_string()];
-        assert!(statuses_looked_up("Order Q-O-7777 has shipped.", &trace, &other).is_err());
+        assert!(
+            statuses_looked_up("Order Q-O-7777 has shipped.", &trace, &knowing(&other)).is_err()
+        );
     }
 
     #[test]
@@ -669,7 +975,7 @@ mod tests {
             proptest::prop_assert!(known.iter().any(|k| same_order(k, &id)), "{:?}", known);
             let trace = looked_up_order(&id);
             let answer = format!("Good news: order {mark}{written} has shipped.");
-            proptest::prop_assert!(statuses_looked_up(&answer, &trace, &known).is_ok());
+            proptest::prop_assert!(statuses_looked_up(&answer, &trace, &knowing(&known)).is_ok());
         }
     }
 
@@ -688,5 +994,142 @@ mod tests {
         assert!(no_unperformed_action("News: We have updated our returns page.", &trace).is_ok());
         assert!(no_unperformed_action("We have updated your order.", &trace).is_err());
         assert!(no_unperformed_action("We cannot change the order, sorry.", &trace).is_ok());
+    }
+
+    fn order_with(id: &str, status: &str) -> TraceStep {
+        TraceStep::ToolCall {
+            turn: 1,
+            id: format!("o-{id}"),
+            name: ORDER_LOOKUP.into(),
+            arguments: json!({ "order_id": id }),
+            status: CallStatus::Ok,
+            output: json!({ "order_id": id, "status": status, "tracking_number": "1Z999AA10123456784", "refunded_usd": 0.0 }),
+            latency_ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_status_the_record_contradicts_is_refused_and_one_it_supports_stands() {
+        let trace = Trace {
+            steps: vec![order_with("O7", "processing")],
+        };
+        assert!(statuses_agree("Order O7 was delivered yesterday.", &trace).is_err());
+        assert!(statuses_agree("I've checked. It is out for delivery today.", &trace).is_err());
+        assert!(
+            statuses_agree(
+                "Order O7 is being processed; it has not shipped yet, and you will get tracking once it ships.",
+                &trace
+            )
+            .is_ok()
+        );
+        // Orders in general, not this one: nothing to contradict.
+        assert!(statuses_agree("Delivered items can be returned within 30 days.", &trace).is_ok());
+        let delivered = Trace {
+            steps: vec![order_with("O7", "delivered")],
+        };
+        assert!(
+            statuses_agree(
+                "Order O7 shipped on 2026-11-20 and was delivered on 2026-11-24.",
+                &delivered
+            )
+            .is_ok()
+        );
+        assert!(statuses_agree("Order O7 is still on its way.", &delivered).is_err());
+    }
+
+    #[test]
+    fn another_customers_order_named_only_in_the_message_needs_a_lookup_of_its_own() {
+        let trace = Trace {
+            steps: vec![order_with("O7", "shipped")],
+        };
+        let evidence = knowing(&["O7".to_string()]);
+        assert!(statuses_looked_up("Your order O1013 has shipped.", &trace, &evidence).is_err());
+        assert!(statuses_looked_up("Order O7 has shipped.", &trace, &evidence).is_ok());
+        // A tracking number and a date are not orders.
+        assert!(
+            statuses_looked_up(
+                "Order O7 shipped on 2026-11-26, tracking number 1Z999AA10123456784.",
+                &trace,
+                &evidence
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_replacement_said_to_be_dispatched_is_an_action_no_tool_performed() {
+        let trace = Trace {
+            steps: vec![order_with("O7", "delivered")],
+        };
+        for claim in [
+            "A replacement has been dispatched to you.",
+            "Your return label was emailed to you a moment ago.",
+            "I've arranged a courier to collect it tomorrow.",
+            "Your refund has been approved.",
+        ] {
+            assert!(no_unperformed_action(claim, &trace).is_err(), "{claim}");
+        }
+        for fine in [
+            "Your order has been shipped and was delivered on Monday.",
+            "Your return label was not emailed yet: a colleague will send it.",
+            "We've dispatched it on Friday.",
+        ] {
+            assert!(no_unperformed_action(fine, &trace).is_ok(), "{fine}");
+        }
+    }
+
+    fn searched(articles: serde_json::Value) -> TraceStep {
+        TraceStep::ToolCall {
+            turn: 1,
+            id: "k".into(),
+            name: KB_SEARCH.into(),
+            arguments: json!({ "query": "q" }),
+            status: CallStatus::Ok,
+            output: json!({ "articles": articles }),
+            latency_ms: 0,
+        }
+    }
+
+    fn judged(article: &str, score: f32) -> Judgment {
+        Judgment {
+            article: article.into(),
+            method: super::super::relevance::Method::Standing,
+            score,
+            threshold: 0.25,
+            similarity: Some(0.2),
+        }
+    }
+
+    #[test]
+    fn a_resolved_answer_resting_on_an_article_on_another_subject_is_refused() {
+        let articles = json!([
+            { "id": "KB1", "title": "How to reset your password", "body": "Open the sign-in page and choose Forgot password, then follow the link we email you." },
+            { "id": "KB2", "title": "Buying and redeeming gift cards", "body": "Gift cards are sold in amounts from $10 to $500 and never expire anywhere at all." }
+        ]);
+        let evidence = Evidence {
+            relevance: Some(vec![judged("KB1", 1.4), judged("KB2", -0.6)]),
+            ..Evidence::default()
+        };
+        let run = |message: &str| {
+            let mut trace = Trace {
+                steps: vec![searched(articles.clone())],
+            };
+            let answer = crate::domain::outcome::parse_final_answer(message);
+            verify_answer(Ok(answer), &mut trace, Vec::new(), &evidence)
+        };
+        // By its tail, or by quoting it, the gift-card article answers a password question.
+        let tail = "RESOLVED: See our article.\n\n```json\n{\"outcome\":\"resolved\",\"category\":\"how_to\",\"grounds\":{\"orders\":[],\"articles\":[\"KB2\"],\"eligibility\":[]}}\n```";
+        let quoted = "RESOLVED: Gift cards are sold in amounts from $10 to $500 and never expire.";
+        for message in [tail, quoted] {
+            match run(message) {
+                Outcome::Escalated { category, reason } => {
+                    assert_eq!(category, EscalationCategory::VerificationFailed);
+                    assert!(reason.contains("KB2"), "{reason}");
+                }
+                other => panic!("{message}: {other:?}"),
+            }
+        }
+        let right = "RESOLVED: Open the sign-in page and choose Forgot password, then follow the link we email you.";
+        assert!(matches!(run(right), Outcome::Resolved { .. }));
     }
 }

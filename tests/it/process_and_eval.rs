@@ -187,10 +187,9 @@ async fn on_the_thread_cases_the_rules_model_follows_the_follow_up_policy_with_n
         .map(|r| (&r.case_id, &r.failures))
         .collect();
     assert_eq!(report.metrics.unsafe_results, 0, "{failing:?}");
-    // Measured 0.70 (30 of 43) with the rules' follow-up policy alone; what fails is
-    // escalated, never closed wrongly.
+    // Measured 0.86 (37 of 43); what fails is escalated, never closed wrongly.
     assert!(
-        report.passes(0.65),
+        report.passes(0.8),
         "pass rate {}: {failing:?}",
         report.metrics.pass_rate
     );

@@ -638,11 +638,12 @@ async fn completions(State(state): State<Arc<AppState>>, body: Bytes) -> Respons
     response
 }
 
-/// A Chat Completions request, as far as the fake reads it.
+/// A Chat Completions request, as far as the fake reads it (the scripted models of
+/// [`crate::scripted_llm`] read it the same way).
 #[derive(Debug, Deserialize)]
-struct WireRequest {
+pub(crate) struct WireRequest {
     #[serde(default)]
-    model: Option<String>,
+    pub(crate) model: Option<String>,
     #[serde(default)]
     max_tokens: Option<u64>,
     #[serde(default)]
@@ -714,7 +715,7 @@ fn content_text(content: Option<&Value>) -> String {
 impl WireRequest {
     /// The system prompt and the provider-neutral conversation. Tool results join the
     /// user message that follows the assistant turn, as the agent sends them.
-    fn conversation(&self) -> Result<(String, Vec<Message>), String> {
+    pub(crate) fn conversation(&self) -> Result<(String, Vec<Message>), String> {
         let mut system = Vec::new();
         let mut messages: Vec<Message> = Vec::new();
         for (i, m) in self.messages.iter().enumerate() {

@@ -15,6 +15,13 @@
 //!   in flight under heaptrack or dhat (`ticket-agent-lab heap`).
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
+//! - [`eval_worlds`]: the eval worlds, their cases and the articles their labels name.
+//! - [`relevance_calibration`]: the numbers behind verification's relevance bar
+//!   (`ticket-agent-lab relevance-calibration`).
+//! - [`scripted_llm`]: an oracle and a liar behind OpenAI's wire format, scripted
+//!   from the eval cases.
+//! - [`verifier`]: verification measured against them over every eval world
+//!   (`ticket-agent-lab verifier`).
 //! - [`proc`]: the child processes bench and chaos run, signal and measure.
 //! - [`pgdb`]: the scratch PostgreSQL database a run's approvals service keeps.
 //! - [`pgserver`]: a PostgreSQL server of a run's own, for a run that crashes its
@@ -22,10 +29,14 @@
 
 pub mod bench;
 pub mod chaos;
+pub mod eval_worlds;
 pub mod fake_llm;
 pub mod ingest_bench;
 pub mod pgdb;
 pub mod pgserver;
 pub mod proc;
 pub mod profile;
+pub mod relevance_calibration;
+pub mod scripted_llm;
 pub mod traffic;
+pub mod verifier;

@@ -12,7 +12,10 @@ use clap::{Parser, Subcommand};
 use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
-use ticket_agent_lab::{bench, chaos, fake_llm, ingest_bench, profile, traffic};
+use ticket_agent_lab::{
+    bench, chaos, eval_worlds, fake_llm, ingest_bench, profile, relevance_calibration, traffic,
+    verifier,
+};
 
 /// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
 #[derive(Parser)]
@@ -295,6 +298,40 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// The numbers behind verification's relevance bar: every labelled question of the
+    /// development worlds against every article of its shop, scored by similarity (with
+    /// the embedding model, when it loads) and by overlap; recall and precision at the
+    /// product's thresholds and across a sweep (docs/verification.md).
+    RelevanceCalibration {
+        /// The repository's evals folder.
+        #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
+        evals: PathBuf,
+    },
+    /// Verification measured against any model: every case of every eval world run
+    /// through the product's eval path with the OpenAI provider pointed at a scripted
+    /// oracle (right in natural words) and a scripted liar (one unsafe move per case);
+    /// prints per world the oracle's answers accepted and the lies refused, and every
+    /// miss. Exits 1 when a world has the oracle under --min-accepted or a lie through.
+    Verifier {
+        /// One world (`fixture`, or a folder of evals/worlds).
+        #[arg(long, conflicts_with = "all")]
+        world: Option<String>,
+        /// Every world.
+        #[arg(long)]
+        all: bool,
+        /// The repository's evals folder.
+        #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
+        evals: PathBuf,
+        /// Trials in flight.
+        #[arg(long, default_value_t = 4)]
+        concurrency: usize,
+        /// The share of oracle answers each world must accept.
+        #[arg(long, default_value_t = 0.99)]
+        min_accepted: f64,
+        /// Also write the report as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// The bare consume/SET NX/publish/ack loop of benchmark scenario (a).
     #[command(hide = true)]
     BenchLoop,
@@ -540,6 +577,49 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             println!("{}", profile::heap_markdown(&heap));
             Ok(ExitCode::SUCCESS)
+        }
+        Command::RelevanceCalibration { evals } => {
+            let mode = ticket_agent::assembly::search_mode(&settings).await;
+            eprintln!("{mode}");
+            let embedder = match mode {
+                ticket_agent::assembly::SearchMode::Hybrid(e) => Some(e),
+                ticket_agent::assembly::SearchMode::Lexical(_) => None,
+            };
+            let pairs = tokio::task::spawn_blocking(move || {
+                relevance_calibration::development_pairs(&evals, embedder)
+            })
+            .await??;
+            println!("{}", relevance_calibration::report(&pairs));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Verifier {
+            world,
+            all,
+            evals,
+            concurrency,
+            min_accepted,
+            json,
+        } => {
+            let worlds = match (world, all) {
+                (Some(w), _) => vec![w],
+                (None, true) => eval_worlds::names(&evals)?,
+                (None, false) => anyhow::bail!("name a world with --world W, or --all"),
+            };
+            let opts = verifier::VerifierOptions {
+                evals,
+                worlds,
+                concurrency: concurrency.max(1),
+            };
+            let report = verifier::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&report)?)?;
+            }
+            println!("{}", report.markdown());
+            Ok(if report.holds(min_accepted) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Command::BenchLoop => {
             bench::broker_loop(&settings, app::shutdown_signal()).await?;
