@@ -82,6 +82,14 @@ impl IngestApp {
         if senders.is_empty() {
             tracing::warn!(var = %var, "no senders configured: every request will be refused (401)");
         }
+        // Every reason a webhook is ignored is exported from the start, at zero, so that
+        // dashboards and alerts on it have a series before the first one happens.
+        let ignored = &crate::metrics::global().ingest_ignored;
+        for reason in std::iter::once("event_type")
+            .chain(super::zendesk::CommentSkipped::ALL.map(super::zendesk::CommentSkipped::as_str))
+        {
+            ignored.with_label_values(&[reason]);
+        }
         let zendesk = InboundWebhook::from_settings(&settings.connector.zendesk)?;
         if !zendesk.is_configured() {
             tracing::info!(

@@ -118,6 +118,14 @@ pub enum CommentSkipped {
 }
 
 impl CommentSkipped {
+    /// Every reason.
+    pub const ALL: [CommentSkipped; 4] = [
+        Self::Private,
+        Self::Staff,
+        Self::OtherAuthor,
+        Self::FirstComment,
+    ];
+
     /// The word for it in answers and on `ticket_agent_ingest_ignored_total`.
     pub fn as_str(self) -> &'static str {
         match self {
