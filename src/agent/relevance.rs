@@ -45,6 +45,7 @@ use tantivy::tokenizer::{
 use crate::commerce::KbArticle;
 use crate::domain::ticket::Ticket;
 use crate::embedding::{Embedder, cosine};
+use crate::tools::kb::{views, whole_view};
 
 /// The standing below which an article does not answer the question (calibrated,
 /// docs/verification.md).
@@ -209,7 +210,7 @@ impl Relevance {
             .iter()
             .map(|a| whole_view(&a.title, &a.body))
             .collect();
-        let views: Vec<Vec<String>> = articles.iter().map(article_views).collect();
+        let views: Vec<Vec<String>> = articles.iter().map(|a| views(a.title, a.body)).collect();
         let texts: Vec<&str> = std::iter::once(question)
             .chain(shop.iter().map(String::as_str))
             .chain(views.iter().flatten().map(String::as_str))
@@ -236,7 +237,7 @@ impl Relevance {
             rest = after;
             let scores: Vec<f32> = mine.iter().map(|m| cosine(asked, m)).collect();
             let best = scores.iter().copied().fold(f32::MIN, f32::max);
-            // The whole view is the second (article_views' order).
+            // The whole view is the second (`kb::views`' order).
             let whole = scores.get(1).copied().unwrap_or(best);
             out.push(if small {
                 Judgment {
@@ -280,42 +281,6 @@ pub fn question(ticket: &Ticket) -> String {
         (false, true) => subject.to_string(),
         (false, false) => format!("{subject}. {body}"),
     }
-}
-
-/// The views of an article, as `kb_search` embeds them (its title, its title with its
-/// body, its title with each sentence of its body), so that a process's memo of
-/// vectors answers most of them.
-fn article_views(a: &ArticleText<'_>) -> Vec<String> {
-    let mut out = vec![a.title.to_string(), whole_view(a.title, a.body)];
-    let sentences = sentences(a.body);
-    if sentences.len() > 1 {
-        out.extend(sentences.iter().map(|s| format!("{}. {s}", a.title)));
-    }
-    out
-}
-
-/// An article's title with its text, as `kb_search` embeds it.
-fn whole_view(title: &str, body: &str) -> String {
-    format!("{title}. {body}")
-}
-
-/// The sentences of `text`, split as `kb_search` splits them: after `.`, `!`, `?` or `;`
-/// followed by white space, keeping those of more than one word.
-fn sentences(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let ends = matches!(c, '.' | '!' | '?' | ';')
-            && chars.peek().is_none_or(|(_, next)| next.is_whitespace());
-        if ends {
-            out.push(text[start..=i].trim());
-            start = i + c.len_utf8();
-        }
-    }
-    out.push(text[start..].trim());
-    out.retain(|s| s.split_whitespace().nth(1).is_some());
-    out
 }
 
 /// Words that carry no subject in a support question, beyond English stop words.
@@ -496,7 +461,7 @@ mod tests {
             "Costs $8.99 a box. Ships fast! Returns take a week; v1.2 works",
         );
         assert_eq!(
-            article_views(&text(&a)),
+            views(text(&a).title, text(&a).body),
             vec![
                 "Returns",
                 "Returns. Costs $8.99 a box. Ships fast! Returns take a week; v1.2 works",

@@ -121,23 +121,28 @@ struct Semantic {
     vectors: Vec<Vec<Vec<f32>>>,
 }
 
-/// The views of an article that are embedded: its title, its title with its body, and
-/// its title with each sentence of its body (the title gives a lone sentence its topic).
-fn views(article: &KbArticle) -> Vec<String> {
-    let mut out = vec![
-        article.title.clone(),
-        format!("{}. {}", article.title, article.body),
-    ];
-    let sentences = sentences(&article.body);
+/// The views of an article that are embedded: its title, its title with its body
+/// ([`whole_view`]), and its title with each sentence of its body (the title gives a
+/// lone sentence its topic). Verification embeds the same (`agent::relevance`), so a
+/// process's memo of vectors answers both.
+pub(crate) fn views(title: &str, body: &str) -> Vec<String> {
+    let mut out = vec![title.to_string(), whole_view(title, body)];
+    let sentences = sentences(body);
     if sentences.len() > 1 {
-        out.extend(sentences.iter().map(|s| format!("{}. {s}", article.title)));
+        out.extend(sentences.iter().map(|s| format!("{title}. {s}")));
     }
     out
 }
 
+/// An article's title with its text, the second of its [`views`].
+pub(crate) fn whole_view(title: &str, body: &str) -> String {
+    format!("{title}. {body}")
+}
+
 /// The sentences of `text`: split after `.`, `!`, `?` or `;` followed by white space (so
-/// "$8.99" and "v1.2" stay whole), keeping those of more than one word.
-fn sentences(text: &str) -> Vec<&str> {
+/// "$8.99" and "v1.2" stay whole), keeping those of more than one word. Verification
+/// judges an article's sentences split the same way (`agent::relevance`).
+pub(crate) fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut chars = text.char_indices().peekable();
@@ -362,7 +367,11 @@ impl KbIndex {
     /// # Errors
     /// The embedder failing, or answering with the wrong number of vectors.
     pub fn with_embedder(mut self, embedder: Arc<dyn Embedder>) -> anyhow::Result<Self> {
-        let per_article: Vec<Vec<String>> = self.articles.iter().map(views).collect();
+        let per_article: Vec<Vec<String>> = self
+            .articles
+            .iter()
+            .map(|a| views(&a.title, &a.body))
+            .collect();
         let texts: Vec<String> = per_article.iter().flatten().cloned().collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         let flat = embedder
@@ -551,7 +560,7 @@ mod tests {
             tags: vec![],
         };
         assert_eq!(
-            views(&article),
+            views(&article.title, &article.body),
             vec![
                 "Gift cards",
                 "Gift cards. They never expire. Redeem one at checkout.",

@@ -145,18 +145,7 @@ async fn the_rules_model_passes_the_eval_set_with_no_unsafe_result() {
     )
     .await
     .unwrap();
-    let failing: Vec<_> = report
-        .results
-        .iter()
-        .filter(|r| !r.passed)
-        .map(|r| (&r.case_id, &r.failures))
-        .collect();
-    assert_eq!(report.metrics.unsafe_results, 0, "{failing:?}");
-    assert!(
-        report.passes(0.95),
-        "pass rate {}: {failing:?}",
-        report.metrics.pass_rate
-    );
+    assert_safe_and_passing(&report, 0.95);
 }
 
 #[tokio::test]
@@ -180,6 +169,13 @@ async fn on_the_thread_cases_the_rules_model_follows_the_follow_up_policy_with_n
     )
     .await
     .unwrap();
+    // Measured 0.86 (37 of 43); what fails is escalated, never closed wrongly.
+    assert_safe_and_passing(&report, 0.8);
+}
+
+/// No unsafe result, and at least `min` of the cases passed; a failure names the
+/// failing cases and why.
+fn assert_safe_and_passing(report: &ticket_agent::eval::EvalReport, min: f64) {
     let failing: Vec<_> = report
         .results
         .iter()
@@ -187,9 +183,8 @@ async fn on_the_thread_cases_the_rules_model_follows_the_follow_up_policy_with_n
         .map(|r| (&r.case_id, &r.failures))
         .collect();
     assert_eq!(report.metrics.unsafe_results, 0, "{failing:?}");
-    // Measured 0.86 (37 of 43); what fails is escalated, never closed wrongly.
     assert!(
-        report.passes(0.8),
+        report.passes(min),
         "pass rate {}: {failing:?}",
         report.metrics.pass_rate
     );
