@@ -268,7 +268,18 @@ async fn connect_to(target: Target) -> Result<Conn, redis::RedisError> {
 /// cluster itself notices (`cluster-node-timeout`), the second stays false until its
 /// replica is promoted. A worker takes no tickets meanwhile, instead of requeueing
 /// them against a dead master until the broker's delivery limit dead-letters them.
+///
+/// Bounded by [`PING_TIMEOUT`]: a client that never answers is a Redis that does not.
 pub async fn ping(conn: &Conn) -> bool {
+    tokio::time::timeout(PING_TIMEOUT, answers(conn))
+        .await
+        .unwrap_or(false)
+}
+
+/// The longest [`ping`] waits for an answer.
+pub const PING_TIMEOUT: Duration = Duration::from_secs(5);
+
+async fn answers(conn: &Conn) -> bool {
     match conn {
         Conn::Single(c) => {
             let mut c = c.clone();
