@@ -72,5 +72,6 @@ pub mod process;
 pub mod prompt;
 pub mod queue;
 pub mod telemetry;
+pub mod threads;
 pub mod tools;
 pub mod worker;

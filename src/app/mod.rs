@@ -34,6 +34,7 @@ use crate::ingest::link::Link;
 use crate::ingest::service::IngestApp;
 use crate::ingest::{Ingest, Limits as IngestLimits};
 use crate::queue::{PublishChannel, Topology};
+use crate::threads::ThreadStore;
 use crate::worker::WorkerApp;
 
 /// The outbox named by `outbox.kind`.
@@ -146,6 +147,13 @@ pub async fn approvals(
     let idempotency = RedisStore::connect(settings.redis.target(), &settings.redis.key_prefix)
         .await
         .context("connecting to Redis (redis.url) for the executor's claims")?;
+    let threads = ThreadStore::connect(
+        settings.redis.target(),
+        &settings.redis.key_prefix,
+        Duration::from_secs(settings.worker.thread_ttl_secs),
+    )
+    .await
+    .context("connecting to Redis (redis.url) for the tickets' threads")?;
     let topology = Topology::from_settings(&settings.amqp, &settings.worker);
     let backend = commerce_backend(settings)?;
     let approvals = &settings.approvals;
@@ -177,6 +185,7 @@ pub async fn approvals(
             &settings.approvals.listen,
         )
         .context("approvals.notifications")?,
+        threads: Some(threads),
     })
 }
 

@@ -33,6 +33,7 @@ use tracing::Instrument;
 use crate::domain::approval::PendingAction;
 use crate::domain::money::Usd;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::domain::thread::ApprovalState;
 use crate::executor::{Executed, ExecutionRecord, Executor, Job};
 use crate::kv::StoreError;
 use crate::queue::PublishError;
@@ -374,6 +375,9 @@ pub struct Approvals {
     pub policies: Arc<policy::Policies>,
     /// Tells the webhooks about approvals that need a human or expired.
     pub notifier: notify::Notifier,
+    /// The tickets' threads, where each state an approval reaches is written for the
+    /// agent to answer the customer's next message with (none: not written).
+    pub threads: Option<crate::threads::ThreadStore>,
 }
 
 /// The answer to a decision.
@@ -861,6 +865,7 @@ impl Approvals {
     /// ticket's escalated outcome carrying the reason, so that a human or the customer
     /// message can follow.
     pub async fn publish_followups(&self, record: &ApprovalRecord) {
+        self.record_on_thread(record).await;
         if !record.audit_published {
             self.publish_audit(record).await;
         }
@@ -870,6 +875,46 @@ impl Approvals {
         ) && !record.outcome_published
         {
             self.publish_outcome(record).await;
+        }
+    }
+
+    /// Writes where `record` stands on its ticket's thread. Best effort: the thread is
+    /// the agent's context, not a guard (the order's ledger refuses a second refund),
+    /// and a state written twice is written once.
+    pub async fn record_on_thread(&self, record: &ApprovalRecord) {
+        let Some(threads) = &self.threads else {
+            return;
+        };
+        let m = &record.message;
+        let decided = record.decided_at.unwrap_or(record.received_at);
+        let (status, at) = match record.status {
+            ApprovalStatus::Pending => (ApprovalState::Pending, record.received_at),
+            ApprovalStatus::Approved => (ApprovalState::Approved, decided),
+            // Executed right after its approval, or by the sweep soon after; at one
+            // instant, the thread reads the execution as the later state.
+            ApprovalStatus::Executed => (ApprovalState::Executed, decided),
+            ApprovalStatus::Failed => (ApprovalState::Failed, decided),
+            ApprovalStatus::Rejected => (ApprovalState::Rejected, decided),
+            ApprovalStatus::Expired => (ApprovalState::Expired, decided),
+        };
+        // What was approved, when a reviewer edited the amount.
+        let amount = record
+            .approved_arguments
+            .as_ref()
+            .and_then(|a| serde_json::from_value(a["amount_usd"].clone()).ok());
+        let confirmation = record
+            .execution
+            .as_ref()
+            .and_then(|x| x.result["confirmation_id"].as_str().map(str::to_string));
+        let reason = (status == ApprovalState::Rejected)
+            .then(|| record.note.clone())
+            .flatten();
+        let event = crate::threads::approval_event(m, status, at, amount, confirmation, reason);
+        if let Err(e) = threads
+            .record_approval(m.ticket_id.as_str(), &m.approval_id, &event)
+            .await
+        {
+            tracing::warn!(approval_id = %m.approval_id, error = %crate::telemetry::chain(&e), "the approval's state is not on its ticket's thread");
         }
     }
 

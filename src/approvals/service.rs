@@ -406,6 +406,7 @@ pub async fn sweep(settings: &Settings, approvals: &Approvals) -> anyhow::Result
                 .instrument(span)
                 .await?;
         }
+        approvals.record_on_thread(&record).await;
         approvals.publish_audit(&record).await;
     }
     for id in approvals.store.unfinished_ids().await? {

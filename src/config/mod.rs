@@ -156,6 +156,10 @@ pub struct WorkerSettings {
     pub store_wait_secs: u64,
     /// Seconds a finished ticket's record is kept.
     pub done_ttl_secs: u64,
+    /// Seconds a ticket's thread (its messages, our answers, its approvals' states) is
+    /// kept after its last write: a reply later than that starts a new thread.
+    #[serde(default = "default_thread_ttl_secs")]
+    pub thread_ttl_secs: u64,
     /// Seconds in-flight tickets get to finish on shutdown.
     pub shutdown_grace_secs: u64,
     /// Replays out of the dead-letter queue allowed per ticket (`x-replay-count`):
@@ -862,6 +866,10 @@ pub struct RedisSettings {
 
 fn default_store_wait_secs() -> u64 {
     30
+}
+
+fn default_thread_ttl_secs() -> u64 {
+    30 * 24 * 3600
 }
 
 impl RedisSettings {

@@ -62,6 +62,9 @@ pub enum ApprovalState {
     Approved,
     /// Executed: the refund was paid, the email sent.
     Executed,
+    /// Approved, but the shop refused to carry it out (recorded, not retried); the
+    /// ticket went to a person.
+    Failed,
     /// A reviewer rejected it.
     Rejected,
     /// Nobody decided in time.
@@ -81,6 +84,7 @@ impl ApprovalState {
             Self::Pending => "pending",
             Self::Approved => "approved",
             Self::Executed => "executed",
+            Self::Failed => "failed",
             Self::Rejected => "rejected",
             Self::Expired => "expired",
         }

@@ -20,6 +20,7 @@
 //! done check, the lease and the recorded result, in one script), recording the result,
 //! and [`TicketRecords::finish`] (the done record and the lease's release, in another).
 
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use redis::AsyncCommands;
@@ -45,7 +46,9 @@ pub struct DoneRecord {
 /// record as its done record, and the recorded result beside it.
 #[derive(Clone)]
 pub struct TicketRecords {
-    conn: kv::Conn,
+    // Shared by the clones, so that one reconnect serves them all.
+    conn: Arc<RwLock<kv::Conn>>,
+    target: kv::Target,
     prefix: String,
 }
 
@@ -95,8 +98,10 @@ impl TicketRecords {
     /// # Errors
     /// Redis unreachable.
     pub async fn connect(target: impl Into<kv::Target>, prefix: &str) -> Result<Self, StoreError> {
+        let target = target.into();
         Ok(Self {
-            conn: kv::connect(target).await?,
+            conn: Arc::new(RwLock::new(kv::connect(target.clone()).await?)),
+            target,
             prefix: prefix.to_string(),
         })
     }
@@ -119,9 +124,39 @@ impl TicketRecords {
         }
     }
 
+    // A clone of the current connection: never holds the lock across an await.
+    fn conn(&self) -> kv::Conn {
+        self.conn
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Drops the connection for a new one to the same Redis. A cluster client whose
+    /// view of the cluster went wrong during a failover can keep failing (or waiting)
+    /// where a new client, which reads the topology afresh from the seed nodes,
+    /// answers at once.
+    ///
+    /// # Errors
+    /// Redis unreachable: the old connection stays.
+    pub async fn reconnect(&self) -> Result<(), StoreError> {
+        let fresh = kv::connect(self.target.clone()).await?;
+        *self
+            .conn
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = fresh;
+        Ok(())
+    }
+
+    /// The tickets' threads, on the same Redis under the same prefix, each kept `ttl`
+    /// after its last write.
+    pub fn threads(&self, ttl: Duration) -> crate::threads::ThreadStore {
+        crate::threads::ThreadStore::new(self.conn(), &self.prefix, ttl)
+    }
+
     /// Whether Redis answers.
     pub async fn ping(&self) -> bool {
-        kv::ping(&self.conn).await
+        kv::ping(&self.conn()).await
     }
 
     /// Starts a delivery of `work_key` in one round trip: the done record if the work is
@@ -138,7 +173,7 @@ impl TicketRecords {
         let keys = self.keys(work_key);
         let begun = keys
             .lease()
-            .begin(&self.conn, &self.key("result", work_key), token, lease)
+            .begin(&self.conn(), &self.key("result", work_key), token, lease)
             .await?;
         Ok(match begun {
             Begun::Done(done) => Begin::Done(parse(&done)?),
@@ -164,7 +199,7 @@ impl TicketRecords {
         let record = serde_json::to_string(record).expect("records serialize");
         self.keys(work_key)
             .lease()
-            .finish(&self.conn, &record, ttl, token)
+            .finish(&self.conn(), &record, ttl, token)
             .await?;
         Ok(())
     }
@@ -181,7 +216,7 @@ impl TicketRecords {
     ) -> Result<bool, StoreError> {
         self.keys(work_key)
             .lease()
-            .extend(&self.conn, token, ttl)
+            .extend(&self.conn(), token, ttl)
             .await
     }
 
@@ -192,7 +227,7 @@ impl TicketRecords {
     pub async fn release_lease(&self, work_key: &str, token: &str) -> Result<(), StoreError> {
         self.keys(work_key)
             .lease()
-            .release(&self.conn, token)
+            .release(&self.conn(), token)
             .await?;
         Ok(())
     }
@@ -202,7 +237,7 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable, or a record that does not parse.
     pub async fn done(&self, work_key: &str) -> Result<Option<DoneRecord>, StoreError> {
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         let v: Option<String> = c.get(self.key("done", work_key)).await?;
         v.as_deref().map(parse).transpose()
     }
@@ -212,7 +247,7 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable, or a record that does not parse.
     pub async fn result(&self, work_key: &str) -> Result<Option<Finished>, StoreError> {
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         let v: Option<String> = c.get(self.key("result", work_key)).await?;
         v.as_deref().map(parse).transpose()
     }
@@ -228,7 +263,7 @@ impl TicketRecords {
         sealed: &Sealed,
         ttl: Duration,
     ) -> Result<Option<Finished>, StoreError> {
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         let set: Option<String> = redis::cmd("SET")
             .arg(self.key("result", work_key))
             .arg(sealed.record())
@@ -248,7 +283,7 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn dead_lettered(&self, marker: &str) -> Result<bool, StoreError> {
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         Ok(c.exists(self.key("dead", marker)).await?)
     }
 
@@ -261,7 +296,7 @@ impl TicketRecords {
         marker: &str,
         ttl: Duration,
     ) -> Result<(), StoreError> {
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         let _: () = redis::cmd("SET")
             .arg(self.key("dead", marker))
             .arg(chrono::Utc::now().to_rfc3339())
@@ -277,7 +312,7 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn count_done(&self) -> Result<usize, StoreError> {
-        Ok(kv::scan(&self.conn, &format!("{}:done:*", self.prefix))
+        Ok(kv::scan(&self.conn(), &format!("{}:done:*", self.prefix))
             .await?
             .len())
     }
@@ -290,11 +325,11 @@ impl TicketRecords {
     /// Redis unavailable.
     pub async fn leased_by(&self, holder: &str) -> Result<Vec<String>, StoreError> {
         let lease_prefix = format!("{}:lease:", self.prefix);
-        let keys = kv::scan(&self.conn, &format!("{lease_prefix}*")).await?;
+        let keys = kv::scan(&self.conn(), &format!("{lease_prefix}*")).await?;
         if keys.is_empty() {
             return Ok(Vec::new());
         }
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         let tokens: Vec<Option<String>> = redis::cmd("MGET").arg(&keys).query_async(&mut c).await?;
         Ok(keys
             .iter()
@@ -313,7 +348,7 @@ impl TicketRecords {
             return Ok(0);
         }
         let keys: Vec<String> = ticket_ids.iter().map(|id| self.key("done", id)).collect();
-        let mut c = self.conn.clone();
+        let mut c = self.conn();
         let n: usize = redis::cmd("EXISTS").arg(&keys).query_async(&mut c).await?;
         Ok(n)
     }
@@ -323,8 +358,15 @@ impl TicketRecords {
     /// # Errors
     /// Redis unavailable.
     pub async fn delete_all(&self) -> Result<(), StoreError> {
-        let patterns =
-            ["lease", "result", "done", "dead"].map(|kind| format!("{}:{kind}:*", self.prefix));
-        kv::delete_matching(&self.conn, &patterns).await
+        let patterns = [
+            "lease",
+            "result",
+            "done",
+            "dead",
+            "thread",
+            "thread-approvals",
+        ]
+        .map(|kind| format!("{}:{kind}:*", self.prefix));
+        kv::delete_matching(&self.conn(), &patterns).await
     }
 }

@@ -33,6 +33,7 @@ use crate::agent::Agent;
 use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
 use crate::domain::outcome::OutcomeKind;
+use crate::domain::thread::{ApprovalState, Entry};
 use crate::domain::ticket::{Ticket, TicketError};
 use crate::kv::StoreError;
 use crate::metrics;
@@ -41,6 +42,7 @@ use crate::queue::records::{Begin, DoneRecord, TicketRecords};
 use crate::queue::runtime::{self, Decision, Handler, RetryRoutes, Routes, Settled};
 use crate::queue::{H_ATTEMPT, H_REPLAY, PublishError, Topology, WAIT_KEY, header_int};
 use crate::telemetry::redact;
+use crate::threads::{Exchange, ThreadStore, approval_event};
 
 mod app;
 pub use app::{WorkerApp, WorkerStats};
@@ -51,6 +53,28 @@ const STORE_POLL: Backoff = Backoff {
     base: Duration::from_millis(250),
     max: Duration::from_millis(250),
 };
+
+/// The longest one call to Redis may take before it counts as failed. A client that
+/// never answers (seen once from a cluster client during a failover) must not hold a
+/// delivery, or the worker's gate, for ever.
+const STORE_CALL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// After this long of `PING`s failing, the gate drops the connection for a new one.
+const RECONNECT_AFTER: Duration = Duration::from_secs(10);
+
+/// `call`, failed as unavailable if Redis has not answered within [`STORE_CALL_TIMEOUT`].
+async fn bounded<T>(
+    call: impl std::future::Future<Output = Result<T, StoreError>>,
+) -> Result<T, StoreError> {
+    tokio::time::timeout(STORE_CALL_TIMEOUT, call)
+        .await
+        .unwrap_or_else(|_| {
+            Err(StoreError::Unavailable(format!(
+                "no answer within {} s",
+                STORE_CALL_TIMEOUT.as_secs()
+            )))
+        })
+}
 
 /// Why a message went to the dead-letter queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,7 +194,7 @@ impl Worker {
         F: Fn() -> Fut,
         Fut: std::future::Future<Output = Result<T, StoreError>>,
     {
-        match op().await {
+        match bounded(op()).await {
             Ok(v) => Ok(v),
             Err(e) => {
                 self.redis_down.store(true, Ordering::SeqCst);
@@ -183,7 +207,7 @@ impl Worker {
                         let silent = StoreError::Unavailable("Redis does not answer".into());
                         return Err(Failed::Again(silent, None));
                     }
-                    op().await.map_err(|e| Failed::Again(e, None))
+                    bounded(op()).await.map_err(|e| Failed::Again(e, None))
                 };
                 let before_retry =
                     |_: &StoreError, retry: Retry| std::future::ready(Ok(retry.wait));
@@ -332,7 +356,7 @@ impl Worker {
             Err(disposition) => {
                 // A finished run gives the lease back with its done record; any other
                 // end gives it back here. It expires by itself if this fails.
-                if let Err(e) = self.records.release_lease(id, &token).await {
+                if let Err(e) = bounded(self.records.release_lease(id, &token)).await {
                     tracing::warn!(error = %crate::telemetry::chain(&e), "could not release the lease");
                 }
                 return disposition;
@@ -368,6 +392,15 @@ impl Worker {
                 Sealed::from(f)
             }
             None => {
+                let threaded;
+                let ticket = match self.with_thread(ticket).await {
+                    Ok(Some(t)) => {
+                        threaded = t;
+                        &threaded
+                    }
+                    Ok(None) => ticket,
+                    Err(e) => return Err(self.store_failed(&e)),
+                };
                 let run = {
                     let keep = self.keep_lease(id, token, lease);
                     let run = self.agent.run(ticket);
@@ -418,6 +451,13 @@ impl Worker {
             });
         }
         let finished = sealed.finished();
+        // Before the done record: a crash in between records it again, to the same.
+        if let Err(e) = self
+            .store_op(|| self.record_on_thread(ticket, finished))
+            .await
+        {
+            return Err(self.store_failed(&e));
+        }
         let done = DoneRecord {
             outcome: finished.outcome.outcome.to_string(),
             attempt,
@@ -439,6 +479,80 @@ impl Worker {
             ])
             .inc();
         Ok(finished.outcome.outcome)
+    }
+
+    /// `ticket` with its thread from the store, for a message of a thread; `None` for a
+    /// ticket without a message id (it is its whole thread).
+    async fn with_thread(&self, ticket: &Ticket) -> Result<Option<Ticket>, StoreError> {
+        let Some(message) = &ticket.message_id else {
+            return Ok(None);
+        };
+        let threads = self.threads();
+        let thread = self
+            .store_op(|| threads.load(ticket.ticket_id.as_str(), message.as_str()))
+            .await?;
+        if !thread.is_empty() {
+            tracing::info!(
+                entries = thread.entries.len(),
+                approvals = thread.approvals.len(),
+                "read the ticket's thread"
+            );
+        }
+        Ok(Some(Ticket {
+            thread,
+            ..ticket.clone()
+        }))
+    }
+
+    /// Writes the message and its answer on the ticket's thread, and each approval
+    /// proposed as pending: what the next message of the ticket is answered with.
+    async fn record_on_thread(
+        &self,
+        ticket: &Ticket,
+        finished: &Finished,
+    ) -> Result<(), StoreError> {
+        let threads = self.threads();
+        let o = &finished.outcome;
+        let started = o.finished_at
+            - chrono::Duration::milliseconds(i64::try_from(o.duration_ms).unwrap_or(0));
+        let exchange = Exchange {
+            message: Entry::Customer {
+                message_id: ticket.message_id.as_ref().map(|m| m.as_str().to_string()),
+                at: started,
+                body: ticket.body.clone(),
+            },
+            answer: Entry::Agent {
+                at: o.finished_at,
+                outcome: o.outcome,
+                message: o.message.clone().or_else(|| o.reason.clone()),
+                category: o.category,
+            },
+        };
+        // A ticket without a message id is its one message: the empty field, which no
+        // message id can be.
+        let message = ticket.message_id.as_ref().map_or("", |m| m.as_str());
+        threads
+            .record_answer(ticket.ticket_id.as_str(), message, &exchange)
+            .await?;
+        for approval in &finished.approvals {
+            let pending = approval_event(
+                approval,
+                ApprovalState::Pending,
+                o.finished_at,
+                None,
+                None,
+                None,
+            );
+            threads
+                .record_approval(ticket.ticket_id.as_str(), &approval.approval_id, &pending)
+                .await?;
+        }
+        Ok(())
+    }
+
+    fn threads(&self) -> ThreadStore {
+        self.records
+            .threads(Duration::from_secs(self.settings.worker.thread_ttl_secs))
     }
 
     /// Extends the lease every third of its length, forever (dropped when the run ends).
@@ -517,9 +631,7 @@ impl Worker {
         if matches!(disposition, Disposition::DeadLetter { .. })
             // Redis down: publish anyway; a second copy in the dead-letter queue is
             // better than none.
-            && self
-                .records
-                .dead_lettered(&dead_letter_marker(delivery))
+            && bounded(self.records.dead_lettered(&dead_letter_marker(delivery)))
                 .await
                 .unwrap_or(false)
         {
@@ -557,7 +669,7 @@ impl Worker {
         if settled == Settled::Done && matches!(disposition, Disposition::DeadLetter { .. }) {
             let ttl = Duration::from_secs(self.settings.worker.done_ttl_secs);
             let marker = dead_letter_marker(delivery);
-            if let Err(e) = self.records.record_dead_lettered(&marker, ttl).await {
+            if let Err(e) = bounded(self.records.record_dead_lettered(&marker, ttl)).await {
                 tracing::warn!(error = %crate::telemetry::chain(&e), "could not record the dead letter; a redelivery would be dead-lettered again");
             }
         }
@@ -629,12 +741,22 @@ impl Handler for Worker {
             return;
         }
         tracing::warn!("Redis is not answering: taking no new tickets until it does");
+        let mut since = Instant::now();
         loop {
             tokio::time::sleep(Duration::from_secs(1)).await;
             if self.records.ping().await {
                 tracing::info!("Redis answers again");
                 self.redis_down.store(false, Ordering::SeqCst);
                 return;
+            }
+            if since.elapsed() >= RECONNECT_AFTER {
+                since = Instant::now();
+                match self.records.reconnect().await {
+                    Ok(()) => tracing::info!("Redis still not answering; connected anew"),
+                    Err(e) => {
+                        tracing::warn!(error = %crate::telemetry::chain(&e), "Redis still not answering; could not connect anew")
+                    }
+                }
             }
         }
     }

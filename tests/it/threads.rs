@@ -238,3 +238,124 @@ async fn a_process_run_answers_each_message_of_a_ticket_on_a_line_of_its_own() {
             .any(|l| l.as_object().unwrap().get("message_id").is_none())
     );
 }
+
+/// The thread is the worker's own record: a customer who asks after their refund is
+/// answered from what the worker recorded when it proposed it (pending) and from what
+/// the approvals service recorded when a reviewer approved it and the shop paid it.
+/// Nothing in the messages themselves carries the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_customer_asking_after_their_refund_is_answered_from_the_thread_the_services_recorded() {
+    crate::common::logs_from_env();
+    let db = crate::common::pg::TestDb::create("threads-store").await;
+    let env = Env::open("threads-store", |s| {
+        s.worker.metrics_listen = "127.0.0.1:0".into();
+    })
+    .await;
+    let mut settings = env.settings.clone();
+    settings.approvals.database_url = (db.url.clone()).into();
+    let approvals = ticket_agent::app::approvals(
+        &settings,
+        Arc::new(ticket_agent::queue::PublishChannel::default()),
+    )
+    .await
+    .unwrap();
+    let (worker, stop) = env.spawn_worker(Arc::new(ticket_agent::model::rules::RulesModel::new()));
+    let outcomes = env.topology.outcomes_all_queue.clone();
+    let message = |id: &str, body: &str| {
+        serde_json::json!({
+            "ticket_id": "T-THREAD-1", "message_id": id, "customer_id": "C001",
+            "order_id": "O1001", "subject": "My mouse", "body": body,
+        })
+        .to_string()
+    };
+    let answer = |id: &'static str| {
+        let env = &env;
+        let outcomes = outcomes.clone();
+        async move {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            loop {
+                for (o, _) in env.drain(&outcomes).await {
+                    if o["message_id"] == id {
+                        return o;
+                    }
+                }
+                assert!(std::time::Instant::now() < deadline, "no answer to {id}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    };
+
+    env.submit_lines(&[message(
+        "m-1",
+        "My wireless mouse from order O1001 stopped charging after a week. I would like a refund please.",
+    )])
+    .await;
+    let first = answer("m-1").await;
+    assert_eq!(first["outcome"], "refund_proposed", "{first}");
+    let approval_id = first["approval_ids"][0].as_str().unwrap().to_string();
+
+    env.submit_lines(&[message("m-2", "Any news on my refund?")])
+        .await;
+    let second = answer("m-2").await;
+    assert_eq!(second["outcome"], "resolved", "{second}");
+    let said = second["message"].as_str().unwrap();
+    assert!(said.contains("waiting for a reviewer"), "{said}");
+
+    // A reviewer approves; the service pays and writes it on the thread.
+    let (proposal, _) = env
+        .drain(&env.topology.approvals_pending_queue)
+        .await
+        .into_iter()
+        .next()
+        .expect("the proposal was published");
+    let proposal: ticket_agent::queue::messages::ApprovalMessage =
+        serde_json::from_value(proposal).unwrap();
+    assert_eq!(proposal.approval_id, approval_id);
+    approvals
+        .receive(&proposal, Default::default())
+        .await
+        .unwrap();
+    let decided = approvals
+        .decide(
+            &approval_id,
+            ticket_agent::approvals::Verdict::Approve,
+            "alice",
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        decided.record.status,
+        ticket_agent::approvals::ApprovalStatus::Executed
+    );
+
+    env.submit_lines(&[message("m-3", "Hello again, any update on the refund?")])
+        .await;
+    let third = answer("m-3").await;
+    assert_eq!(third["outcome"], "resolved", "{third}");
+    let said = third["message"].as_str().unwrap();
+    assert!(said.contains("was paid"), "{said}");
+    // A redelivered message is not its own context: m-1 answered again would see only
+    // what came before it. (The thread has three messages, each once.)
+    let thread = env
+        .records
+        .threads(std::time::Duration::from_secs(60))
+        .load("T-THREAD-1", "m-4")
+        .await
+        .unwrap();
+    assert_eq!(thread.entries.len(), 6, "{thread:?}");
+
+    stop.send(()).unwrap();
+    worker.await.unwrap();
+    // The executor's claims live under the same prefix.
+    ticket_agent::idempotency::RedisStore::connect(
+        &env.settings.redis.url,
+        &env.settings.redis.key_prefix,
+    )
+    .await
+    .unwrap()
+    .delete_all()
+    .await
+    .unwrap();
+    env.cleanup().await;
+}

@@ -50,7 +50,8 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<Step> {
     }
     if thanks_only(&t.body) {
         return Some(Step::Final(
-            "RESOLVED: You're welcome, and thank you for letting us know. If anything else comes up, just reply to this ticket.".into(),
+            // Nothing is sent: the customer closed the conversation.
+            "RESOLVED:".into(),
         ));
     }
     if LEGAL.is_match(&t.text) {
@@ -69,6 +70,12 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<Step> {
         {
             return Some(Step::Final(format!(
                 "ESCALATED: [out_of_scope] The customer asks for more than the refund of order {order} that was already paid; a person should answer."
+            )));
+        }
+        // The shop refused to pay what a reviewer approved: a person has it.
+        ApprovalState::Failed => {
+            return Some(Step::Final(format!(
+                "ESCALATED: [out_of_scope] The approved refund of order {order} could not be paid by the shop; a person should answer."
             )));
         }
         ApprovalState::Rejected if asks_again || CONTESTS.is_match(&t.body) => {
@@ -203,6 +210,9 @@ fn state_reply(refund: &ApprovalEvent, order: &str) -> String {
                 .as_deref()
                 .map(|r| format!(". The reviewer's reason: {r}"))
                 .unwrap_or_default()
+        ),
+        ApprovalState::Failed => format!(
+            "The refund{amount} for order {order} was approved, but the payment did not go through; a colleague is looking into it."
         ),
         ApprovalState::Expired => format!(
             "The refund proposal for order {order} expired before a reviewer decided on it. Reply if you would like us to look at the refund again."
