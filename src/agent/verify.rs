@@ -667,6 +667,14 @@ fn judge(
             Outcome::Escalated { reason, category }
         }
         Claim::Resolved(message) => {
+            // Saying nothing answers only a message that asks nothing after an earlier
+            // answer (a thank-you); a first message always gets an answer.
+            if message.trim().is_empty() && thread.is_empty() {
+                return failed(
+                    notes,
+                    "RESOLVED with nothing to say, on a ticket's first message".into(),
+                );
+            }
             if !grounded(trace) && !follow_up::needs_no_grounds(thread, &message) {
                 return failed(
                     notes,

@@ -116,6 +116,14 @@ impl Sink for ZendeskSink {
         };
         let calls = match event {
             Event::Outcome(o) => match o.outcome {
+                // A reply that only thanked us: nothing to say, and nothing reopened.
+                OutcomeKind::Resolved
+                    if o.message.as_deref().is_none_or(|m| m.trim().is_empty()) =>
+                {
+                    return Plan::Skip(format!(
+                        "the answer to {work} says nothing (a reply to a thank-you)"
+                    ));
+                }
                 OutcomeKind::Resolved => vec![call(
                     "reply",
                     update(

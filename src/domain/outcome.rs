@@ -192,6 +192,12 @@ impl Outcome {
     /// the customer, or the reason and category of an escalation.
     pub fn flatten(&self) -> Flat {
         match self {
+            // Nothing to say (a reply to a thank-you): nothing is sent.
+            Outcome::Resolved { message } if message.trim().is_empty() => Flat {
+                message: None,
+                reason: None,
+                category: None,
+            },
             Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => Flat {
                 message: Some(message.clone()),
                 reason: None,

@@ -173,7 +173,13 @@ async fn each_outcome_is_written_back_once_with_its_status_tags_and_group_even_w
     let refund = outcome("zendesk-102", OutcomeKind::RefundProposed);
     let escalated = outcome("zendesk-103", OutcomeKind::Escalated);
     let not_zendesk = outcome("T-9", OutcomeKind::Resolved);
-    for o in [&resolved, &refund, &escalated, &not_zendesk] {
+    // The answer to a reply that only thanked us says nothing: nothing is posted.
+    let silent = OutcomeMessage {
+        message_id: Some("m-2".parse().unwrap()),
+        message: None,
+        ..outcome("zendesk-101", OutcomeKind::Resolved)
+    };
+    for o in [&resolved, &refund, &escalated, &not_zendesk, &silent] {
         publish_outcome(&env, o).await;
     }
     let running = Running::start(&env, SinkKind::Zendesk).await;
@@ -191,10 +197,14 @@ async fn each_outcome_is_written_back_once_with_its_status_tags_and_group_even_w
             stats.skipped,
             stats.dead_lettered
         ),
-        (3, 3, 1, 0),
+        (3, 3, 2, 0),
         "{stats:?}"
     );
-    assert_eq!(zd.comments(), 4, "the re-published outcomes posted nothing");
+    assert_eq!(
+        zd.comments(),
+        4,
+        "the re-published outcomes and the silent answer posted nothing"
+    );
 
     let t = zd.ticket(101);
     assert_eq!(t.status, "solved");
