@@ -21,6 +21,10 @@ pub const DEVELOPMENT: [&str; 3] = ["fixture", "outdoor", "home"];
 /// The fixture shop's name among the worlds.
 pub const FIXTURE: &str = "fixture";
 
+/// The thread cases' name among the worlds: follow-ups (`evals/threads/cases`, each
+/// with the earlier messages and events of its ticket) in the fixture shop.
+pub const THREADS: &str = "threads";
+
 /// One eval world.
 #[derive(Debug, Clone)]
 pub struct EvalWorld {
@@ -39,9 +43,10 @@ pub struct EvalWorld {
 }
 
 impl EvalWorld {
-    /// Whether the world is one of [`DEVELOPMENT`].
+    /// Whether the world is one of [`DEVELOPMENT`], or the thread cases (the follow-up
+    /// policy was written with them in view).
     pub fn development(&self) -> bool {
-        DEVELOPMENT.contains(&self.name.as_str())
+        DEVELOPMENT.contains(&self.name.as_str()) || self.name == THREADS
     }
 }
 
@@ -61,6 +66,8 @@ struct LabelLine {
 pub fn load(evals: &Path, name: &str) -> anyhow::Result<EvalWorld> {
     let (data_dir, cases_dir, world) = if name == FIXTURE {
         (None, evals.join("cases"), World::fixture())
+    } else if name == THREADS {
+        (None, evals.join("threads").join("cases"), World::fixture())
     } else {
         let root = evals.join("worlds").join(name);
         let data = root.join("world");
@@ -111,7 +118,8 @@ pub fn load(evals: &Path, name: &str) -> anyhow::Result<EvalWorld> {
     })
 }
 
-/// The names of every world: the fixture, then `evals/worlds/*` in name order.
+/// The names of every world: the fixture, the thread cases, then `evals/worlds/*` in
+/// name order.
 ///
 /// # Errors
 /// An unreadable `evals/worlds`.
@@ -130,6 +138,9 @@ pub fn names(evals: &Path) -> anyhow::Result<Vec<String>> {
     }
     out.sort();
     out.insert(0, FIXTURE.to_string());
+    if evals.join("threads").join("cases").is_dir() {
+        out.insert(1, THREADS.to_string());
+    }
     Ok(out)
 }
 
