@@ -176,6 +176,18 @@ impl ThreadStore {
         Ok(())
     }
 
+    /// How many messages the thread of `ticket_id` holds (at most [`MAX_STORED`]).
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn messages(&self, ticket_id: &str) -> Result<usize, StoreError> {
+        let mut c = self.conn.clone();
+        Ok(redis::cmd("HLEN")
+            .arg(self.messages_key(ticket_id))
+            .query_async(&mut c)
+            .await?)
+    }
+
     /// Records that approval `approval_id` of `ticket_id` reached `event.status`. One
     /// field per approval and state: a state written twice is one, and states written
     /// out of order are read back in the order they happened.

@@ -242,6 +242,25 @@ impl TicketRecords {
         v.as_deref().map(parse).transpose()
     }
 
+    /// Who holds the lease on `work_key` (the holder's token: its worker id and a random
+    /// suffix) and for how long yet; `None` when nobody does.
+    ///
+    /// # Errors
+    /// Redis unavailable.
+    pub async fn lease_holder(
+        &self,
+        work_key: &str,
+    ) -> Result<Option<(String, Duration)>, StoreError> {
+        let key = self.key("lease", work_key);
+        let mut c = self.conn();
+        let (token, ttl): (Option<String>, i64) = redis::pipe()
+            .get(&key)
+            .pttl(&key)
+            .query_async(&mut c)
+            .await?;
+        Ok(token.map(|t| (t, Duration::from_millis(u64::try_from(ttl).unwrap_or(0)))))
+    }
+
     /// The recorded result, if a run got that far.
     ///
     /// # Errors

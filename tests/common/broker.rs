@@ -201,17 +201,31 @@ impl Env {
         last
     }
 
-    /// Asserts that no copy of a ticket is left to run: the tickets queue, the wait
-    /// queue and every retry tier are empty once settled. Call it after the workers
-    /// have stopped: whatever they held is back in a queue by then, so a duplicate
-    /// that a wait would have let run shows here instead.
-    pub(crate) async fn assert_no_ticket_left(&self) {
+    /// Whether no copy of a ticket is left to run ([`Env::assert_no_ticket_left`]).
+    pub(crate) async fn no_ticket_left(&self) -> bool {
+        for q in self.ticket_queues() {
+            if self.settled_depth(&q).await > 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn ticket_queues(&self) -> Vec<String> {
         let mut queues = vec![
             self.topology.tickets_queue.clone(),
             self.topology.wait_queue.clone(),
         ];
         queues.extend(self.topology.retry_queues.iter().map(|(q, _, _)| q.clone()));
-        for q in queues {
+        queues
+    }
+
+    /// Asserts that no copy of a ticket is left to run: the tickets queue, the wait
+    /// queue and every retry tier are empty once settled. Call it after the workers
+    /// have stopped: whatever they held is back in a queue by then, so a duplicate
+    /// that a wait would have let run shows here instead.
+    pub(crate) async fn assert_no_ticket_left(&self) {
+        for q in self.ticket_queues() {
             assert_eq!(self.settled_depth(&q).await, 0, "a copy is left in {q}");
         }
     }

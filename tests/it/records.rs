@@ -193,6 +193,93 @@ async fn records_spread_over_every_master_are_all_found_by_the_scans_and_deleted
 }
 
 /// Each test above, once on one Redis and once on a Redis Cluster.
+async fn a_thread_keeps_its_newest_messages_once_each_and_each_approval_in_its_latest_state(
+    target: Target,
+) {
+    use ticket_agent::domain::outcome::OutcomeKind;
+    use ticket_agent::domain::thread::{ApprovalEvent, ApprovalState, Entry, EventKind};
+    use ticket_agent::threads::{Exchange, MAX_STORED};
+    let r = records("thread", &target).await;
+    let threads = r.threads(TTL);
+    let start: chrono::DateTime<Utc> = "2026-11-20T09:00:00Z".parse().unwrap();
+    let exchange = |n: i64| Exchange {
+        message: Entry::Customer {
+            message_id: Some(format!("m-{n}")),
+            at: start + chrono::Duration::minutes(n),
+            body: format!("message {n}"),
+        },
+        answer: Entry::Agent {
+            at: start + chrono::Duration::minutes(n) + chrono::Duration::seconds(5),
+            outcome: OutcomeKind::Resolved,
+            message: Some(format!("answer {n}")),
+            category: None,
+        },
+    };
+    // Written newest first, and one of them twice (a redelivery).
+    for n in (1..=30).rev() {
+        threads
+            .record_answer("TT-1", &format!("m-{n}"), &exchange(n))
+            .await
+            .unwrap();
+    }
+    threads
+        .record_answer("TT-1", "m-30", &exchange(30))
+        .await
+        .unwrap();
+    let event = |status: ApprovalState, minute: i64| ApprovalEvent {
+        kind: EventKind::Approval,
+        at: start + chrono::Duration::minutes(minute),
+        tool: "issue_refund".into(),
+        order_id: Some("O1001".into()),
+        amount_usd: None,
+        status,
+        confirmation_id: None,
+        reason: None,
+    };
+    // The states arrive out of order; approved and executed at one instant.
+    for (status, minute) in [
+        (ApprovalState::Executed, 40),
+        (ApprovalState::Pending, 31),
+        (ApprovalState::Approved, 40),
+    ] {
+        threads
+            .record_approval("TT-1", "apr-1", &event(status, minute))
+            .await
+            .unwrap();
+    }
+
+    // Read as the answer to m-30 (a redelivery of it): everything but m-30 itself.
+    let thread = threads.load("TT-1", "m-30").await.unwrap();
+    let bodies: Vec<&str> = thread
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Customer { body, .. } => Some(body.as_str()),
+            Entry::Agent { .. } => None,
+        })
+        .collect();
+    // The store keeps the newest MAX_STORED messages; the model reads the newest 12
+    // entries of them (six messages with their answers), oldest first.
+    assert_eq!(
+        bodies,
+        [
+            "message 24",
+            "message 25",
+            "message 26",
+            "message 27",
+            "message 28",
+            "message 29"
+        ]
+    );
+    assert_eq!(thread.approvals.len(), 1);
+    assert_eq!(thread.approvals[0].status, ApprovalState::Executed);
+    let all = threads.load("TT-1", "m-31").await.unwrap();
+    assert_eq!(all.entries.len(), 12);
+    assert_eq!(threads.messages("TT-1").await.unwrap(), MAX_STORED);
+    r.delete_all().await.unwrap();
+    assert!(threads.load("TT-1", "m-31").await.unwrap().is_empty());
+}
+
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {$(
         mod $name {
@@ -216,4 +303,5 @@ on_both!(
     finishing_does_not_release_a_lease_that_another_worker_holds_now,
     a_done_record_that_does_not_parse_is_an_error_not_a_run,
     records_spread_over_every_master_are_all_found_by_the_scans_and_deleted,
+    a_thread_keeps_its_newest_messages_once_each_and_each_approval_in_its_latest_state,
 );

@@ -63,21 +63,20 @@ async fn tickets_through_two_workers_survive_a_redis_master_killed_mid_run_with_
     // back while Redis was away) is still delivered: the workers, still running, take
     // it and find its ticket done. Only then are they stopped, so that what the queues
     // hold below is what nobody would ever take.
-    let queues: Vec<String> = [&env.topology.tickets_queue, &env.topology.wait_queue]
-        .into_iter()
-        .chain(env.topology.retry_queues.iter().map(|(q, _, _)| q))
-        .cloned()
-        .collect();
-    // All at once: a copy can move from the wait queue to the tickets queue after the
-    // tickets queue was looked at.
+    // All queues at once: a copy can move from the wait queue to the tickets queue
+    // after the tickets queue was looked at.
     let settle_by = Instant::now() + Duration::from_secs(60);
-    loop {
-        let mut left = 0;
-        for q in &queues {
-            left += env.settled_depth(q).await;
-        }
-        if left == 0 || Instant::now() >= settle_by {
-            break;
+    while !env.no_ticket_left().await && Instant::now() < settle_by {}
+    // What a ticket still without an outcome looks like while the workers still run.
+    for id in (0..n).map(|i| format!("T-{i:04}")) {
+        if !by_ticket.contains_key(&id) {
+            eprintln!(
+                "no outcome for {id} with the workers running: lease {:?}, result recorded {:?}, done {:?}, tickets queue ready {}",
+                env.records.lease_holder(&id).await,
+                env.records.result(&id).await.map(|r| r.is_some()),
+                env.records.done(&id).await.map(|d| d.is_some()),
+                env.depth(&env.topology.tickets_queue).await,
+            );
         }
     }
     stop1.send(()).unwrap();
