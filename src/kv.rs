@@ -271,40 +271,51 @@ async fn connect_to(target: Target) -> Result<Conn, redis::RedisError> {
 ///
 /// Bounded by [`PING_TIMEOUT`]: a client that never answers is a Redis that does not.
 pub async fn ping(conn: &Conn) -> bool {
+    health(conn).await.is_ok()
+}
+
+/// [`ping`], with why not: what failed, for the log of whoever waits on it.
+///
+/// # Errors
+/// The check that failed, in words.
+pub async fn health(conn: &Conn) -> Result<(), String> {
     tokio::time::timeout(PING_TIMEOUT, answers(conn))
         .await
-        .unwrap_or(false)
+        .unwrap_or_else(|_| Err(format!("no answer within {} s", PING_TIMEOUT.as_secs())))
 }
 
 /// The longest [`ping`] waits for an answer.
 pub const PING_TIMEOUT: Duration = Duration::from_secs(5);
 
-async fn answers(conn: &Conn) -> bool {
+async fn answers(conn: &Conn) -> Result<(), String> {
     match conn {
         Conn::Single(c) => {
             let mut c = c.clone();
             redis::cmd("PING")
                 .query_async::<String>(&mut c)
                 .await
-                .is_ok()
+                .map(|_| ())
+                .map_err(|e| format!("PING: {e}"))
         }
         Conn::Cluster(c, _) => {
             let mut c = c.clone();
-            if redis::cmd("PING")
+            redis::cmd("PING")
                 .query_async::<String>(&mut c)
                 .await
-                .is_err()
-            {
-                return false;
-            }
+                .map_err(|e| format!("PING of every master: {e}"))?;
             let at = RoutingInfo::SingleNode(SingleNodeRoutingInfo::RandomPrimary);
-            match c
+            let info = c
                 .route_command(redis::cmd("CLUSTER").arg("INFO").clone(), at)
                 .await
+                .map_err(|e| format!("CLUSTER INFO: {e}"))?;
+            let info = redis::from_redis_value::<String>(info)
+                .map_err(|e| format!("CLUSTER INFO: {e}"))?;
+            match info
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("cluster_state:"))
             {
-                Ok(v) => redis::from_redis_value::<String>(v)
-                    .is_ok_and(|info| info.lines().any(|l| l.trim() == "cluster_state:ok")),
-                Err(_) => false,
+                Some("ok") => Ok(()),
+                state => Err(format!("cluster_state: {}", state.unwrap_or("absent"))),
             }
         }
     }

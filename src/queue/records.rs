@@ -154,6 +154,14 @@ impl TicketRecords {
         crate::threads::ThreadStore::new(self.conn(), &self.prefix, ttl)
     }
 
+    /// Whether Redis answers, and if not why ([`kv::health`]).
+    ///
+    /// # Errors
+    /// The check that failed, in words.
+    pub async fn health(&self) -> Result<(), String> {
+        kv::health(&self.conn()).await
+    }
+
     /// Whether Redis answers.
     pub async fn ping(&self) -> bool {
         kv::ping(&self.conn()).await

@@ -744,17 +744,20 @@ impl Handler for Worker {
         let mut since = Instant::now();
         loop {
             tokio::time::sleep(Duration::from_secs(1)).await;
-            if self.records.ping().await {
-                tracing::info!("Redis answers again");
-                self.redis_down.store(false, Ordering::SeqCst);
-                return;
-            }
+            let why = match self.records.health().await {
+                Ok(()) => {
+                    tracing::info!("Redis answers again");
+                    self.redis_down.store(false, Ordering::SeqCst);
+                    return;
+                }
+                Err(why) => why,
+            };
             if since.elapsed() >= RECONNECT_AFTER {
                 since = Instant::now();
                 match self.records.reconnect().await {
-                    Ok(()) => tracing::info!("Redis still not answering; connected anew"),
+                    Ok(()) => tracing::warn!(why, "Redis still not answering; connected anew"),
                     Err(e) => {
-                        tracing::warn!(error = %crate::telemetry::chain(&e), "Redis still not answering; could not connect anew")
+                        tracing::warn!(why, error = %crate::telemetry::chain(&e), "Redis still not answering; could not connect anew")
                     }
                 }
                 // The health check asks more than a delivery needs (every master, the
