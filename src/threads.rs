@@ -17,9 +17,9 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::domain::approval::PendingAction;
 use crate::domain::thread::{ApprovalEvent, ApprovalState, Entry, EventKind, Thread};
 use crate::kv::{self, Conn, StoreError};
-use crate::queue::messages::ApprovalMessage;
 
 /// A hash's fields and values, as `HGETALL` answers.
 type Fields = Vec<(String, String)>;
@@ -235,26 +235,24 @@ impl ThreadStore {
     }
 }
 
-/// `approval` as the thread records it in `status` at `at`: for a refund its order
-/// and amount (the reviewer's edit, when `amount` says so), the confirmation of an
-/// executed one, the reason of a rejected one.
+/// An approval of `tool` as the thread records it in `status` at `at`: for a refund
+/// (`action`, when its arguments read) its order and amount (the reviewer's edit, when
+/// `amount` says so), the confirmation of an executed one, the reason of a rejected one.
 pub fn approval_event(
-    approval: &ApprovalMessage,
+    tool: &str,
+    action: Option<&PendingAction>,
     status: ApprovalState,
     at: DateTime<Utc>,
     amount: Option<crate::domain::money::Usd>,
     confirmation_id: Option<String>,
     reason: Option<String>,
 ) -> ApprovalEvent {
-    let refund = approval
-        .action()
-        .ok()
-        .and_then(|a| a.refund_order().map(|(o, amount)| (o.to_string(), amount)));
+    let refund = action.and_then(|a| a.refund_order());
     ApprovalEvent {
         kind: EventKind::Approval,
         at,
-        tool: approval.tool.clone(),
-        order_id: refund.as_ref().map(|(o, _)| o.clone()),
+        tool: tool.to_string(),
+        order_id: refund.map(|(o, _)| o.to_string()),
         amount_usd: amount.or(refund.map(|(_, a)| a)),
         status,
         confirmation_id,

@@ -909,7 +909,16 @@ impl Approvals {
         let reason = (status == ApprovalState::Rejected)
             .then(|| record.note.clone())
             .flatten();
-        let event = crate::threads::approval_event(m, status, at, amount, confirmation, reason);
+        let action = m.action().ok();
+        let event = crate::threads::approval_event(
+            &m.tool,
+            action.as_ref(),
+            status,
+            at,
+            amount,
+            confirmation,
+            reason,
+        );
         if let Err(e) = threads
             .record_approval(m.ticket_id.as_str(), &m.approval_id, &event)
             .await

@@ -535,8 +535,10 @@ impl Worker {
             .record_answer(ticket.ticket_id.as_str(), message, &exchange)
             .await?;
         for approval in &finished.approvals {
+            let action = approval.action().ok();
             let pending = approval_event(
-                approval,
+                &approval.tool,
+                action.as_ref(),
                 ApprovalState::Pending,
                 o.finished_at,
                 None,
