@@ -16,7 +16,7 @@ use crate::commerce::embedded::{EmbeddedBackend, World};
 use crate::config::{BackendKind, Settings};
 use crate::domain::clock::Clock;
 use crate::domain::order_id::OrderIdPattern;
-use crate::embedding::{Embedder, Memo};
+use crate::embedding::Embedder;
 use crate::model::ChatModel;
 use crate::model::limiter::Limiter;
 use crate::tools::ToolBox;
@@ -99,10 +99,6 @@ pub fn budget(settings: &Settings) -> Budget {
     }
 }
 
-/// Texts whose vectors one process remembers (articles of every world it has loaded,
-/// and queries): a few MB at 384 floats each.
-const EMBEDDING_MEMO: usize = 4096;
-
 /// How `kb_search` searches in this process.
 #[derive(Clone)]
 pub enum SearchMode {
@@ -184,11 +180,9 @@ async fn load_embedder(dir: PathBuf) -> Result<Arc<dyn Embedder>, String> {
         loaded
             .get_or_insert_with(HashMap::new)
             .entry(dir.clone())
-            .or_insert_with(|| match crate::embedding::minilm::MiniLm::load(&dir) {
-                Ok(model) => {
-                    Ok(Arc::new(Memo::new(Arc::new(model), EMBEDDING_MEMO)) as Arc<dyn Embedder>)
-                }
-                Err(e) => Err(format!("{e:#}")),
+            .or_insert_with(|| {
+                crate::embedding::load(&dir, crate::embedding::MEMO_TEXTS)
+                    .map_err(|e| format!("{e:#}"))
             })
             .clone()
     };

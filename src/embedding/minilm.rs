@@ -71,13 +71,25 @@ pub fn missing_files(dir: &Path) -> Vec<&'static str> {
         .collect()
 }
 
-impl MiniLm {
-    /// Loads the model in `dir`.
+/// A model folder read and checked: what every encoder of this module is built from.
+pub(crate) struct Folder {
+    /// The BERT configuration (`config.json`).
+    pub(crate) config: Config,
+    /// The model's tokenizer, truncating at the model's sequence limit, padding nothing.
+    pub(crate) tokenizer: Tokenizer,
+    /// The weights, read into memory.
+    pub(crate) weights: VarBuilder<'static>,
+    /// The folder's name, the model's name in logs.
+    pub(crate) name: String,
+}
+
+impl Folder {
+    /// Reads and checks the model in `dir`.
     ///
     /// # Errors
     /// A missing or unreadable file, a configuration that is not a BERT encoder with
-    /// mean pooling, or weights that do not fit the configuration.
-    pub fn load(dir: &Path) -> anyhow::Result<Self> {
+    /// mean pooling, or a tokenizer that does not load.
+    pub(crate) fn open(dir: &Path) -> anyhow::Result<Self> {
         let missing = missing_files(dir);
         if !missing.is_empty() {
             bail!("{} has no {}", dir.display(), missing.join(", "));
@@ -110,12 +122,8 @@ impl MiniLm {
 
         let mut tokenizer = Tokenizer::from_file(dir.join("tokenizer.json"))
             .map_err(|e| anyhow!("tokenizer.json: {e}"))?;
-        // The file pads every text to a fixed 128 tokens; a batch only needs its longest.
-        tokenizer.with_padding(Some(PaddingParams {
-            strategy: PaddingStrategy::BatchLongest,
-            pad_id: u32::try_from(config.pad_token_id).unwrap_or(0),
-            ..PaddingParams::default()
-        }));
+        // The file pads every text to a fixed 128 tokens; each encoder pads as it needs.
+        tokenizer.with_padding(None);
         tokenizer
             .with_truncation(Some(TruncationParams {
                 max_length: max_len,
@@ -123,28 +131,55 @@ impl MiniLm {
             }))
             .map_err(|e| anyhow!("tokenizer truncation: {e}"))?;
 
-        let device = Device::Cpu;
         // Read, not memory-mapped: the weights are copied into tensors and the file's
         // buffer is dropped after loading, with no `unsafe` over a file that another
         // process could truncate under us.
-        let vb = VarBuilder::from_buffered_safetensors(
+        let weights = VarBuilder::from_buffered_safetensors(
             std::fs::read(dir.join("model.safetensors"))
                 .with_context(|| format!("reading {}", dir.join("model.safetensors").display()))?,
             DType::F32,
-            &device,
+            &Device::Cpu,
         )
         .context("model.safetensors")?;
-        let model =
-            BertModel::load(vb, &config).context("model.safetensors does not fit config.json")?;
         let name = dir
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("sentence-encoder")
             .to_string();
         Ok(Self {
+            config,
+            tokenizer,
+            weights,
+            name,
+        })
+    }
+}
+
+impl MiniLm {
+    /// Loads the model in `dir`.
+    ///
+    /// # Errors
+    /// A missing or unreadable file, a configuration that is not a BERT encoder with
+    /// mean pooling, or weights that do not fit the configuration.
+    pub fn load(dir: &Path) -> anyhow::Result<Self> {
+        let Folder {
+            config,
+            mut tokenizer,
+            weights,
+            name,
+        } = Folder::open(dir)?;
+        // A batch only needs its longest text.
+        tokenizer.with_padding(Some(PaddingParams {
+            strategy: PaddingStrategy::BatchLongest,
+            pad_id: u32::try_from(config.pad_token_id).unwrap_or(0),
+            ..PaddingParams::default()
+        }));
+        let model = BertModel::load(weights, &config)
+            .context("model.safetensors does not fit config.json")?;
+        Ok(Self {
             model,
             tokenizer,
-            device,
+            device: Device::Cpu,
             name,
             dimension: config.hidden_size,
         })

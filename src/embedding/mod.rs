@@ -5,10 +5,13 @@
 //! them (a transformer run in-process, or nothing when none can be had) is decided once,
 //! where the application is built.
 
+pub mod batch;
 pub mod fetch;
 pub mod minilm;
+pub mod packed;
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// Turns texts into unit-length vectors of one fixed dimension.
@@ -41,6 +44,8 @@ pub struct Memo {
     memory: Mutex<HashMap<String, Vec<f32>>>,
     encoding: Mutex<()>,
     capacity: usize,
+    /// Calls missing more texts than this take turns; smaller ones go straight on.
+    turns_above: usize,
 }
 
 impl std::fmt::Debug for Memo {
@@ -60,7 +65,18 @@ impl Memo {
             memory: Mutex::new(HashMap::new()),
             encoding: Mutex::new(()),
             capacity,
+            turns_above: 0,
         }
+    }
+
+    /// As [`Memo::new`], except that a call missing at most `n` texts (a ticket's text,
+    /// a query) does not wait for another's encoding: it goes straight to `inner`,
+    /// which may gather it with other such calls into one pass ([`batch::Batcher`]).
+    /// Larger ones (a shop's articles, which every agent built at once asks for) still
+    /// take turns, so that they are encoded once.
+    pub fn letting_through(mut self, n: usize) -> Self {
+        self.turns_above = n;
+        self
     }
 }
 
@@ -74,12 +90,15 @@ impl Embedder for Memo {
                 .filter(|t| !memory.contains_key(*t) && seen.insert(*t))
                 .collect()
         };
-        let all_known = missing(&self.memory.lock().unwrap_or_else(|p| p.into_inner())).is_empty();
+        let misses = missing(&self.memory.lock().unwrap_or_else(|p| p.into_inner())).len();
         // One encoding at a time, and the misses counted again once it is this caller's
         // turn: sixteen tickets starting together over the same articles would otherwise
         // all miss and encode them sixteen times over (measured: 18 s of CPU and 1 GB for
-        // the eval set, instead of one encoding). Hits never wait for it.
-        let _turn = (!all_known).then(|| self.encoding.lock().unwrap_or_else(|p| p.into_inner()));
+        // the eval set, instead of one encoding). Hits never wait for it, nor (with
+        // `letting_through`) a ticket's few texts: two tickets rarely share one, and
+        // taking turns would keep their encodings from running together.
+        let _turn = (misses > self.turns_above)
+            .then(|| self.encoding.lock().unwrap_or_else(|p| p.into_inner()));
         let missing = missing(&self.memory.lock().unwrap_or_else(|p| p.into_inner()));
         let fresh = if missing.is_empty() {
             Vec::new()
@@ -112,6 +131,35 @@ impl Embedder for Memo {
     fn name(&self) -> &str {
         self.inner.name()
     }
+}
+
+/// Texts whose vectors one process remembers (articles of every world it has loaded,
+/// and queries): a few MB at 384 floats each.
+pub const MEMO_TEXTS: usize = 4096;
+
+/// Texts a call may miss and still go straight to the encoder: a ticket's own (its
+/// text, a query or two, a question), never a shop's articles.
+const TICKET_TEXTS: usize = 4;
+
+/// The encoder a process runs over the model in `dir`: the packed forward pass
+/// ([`packed::PackedBert`]) under a batcher that encodes the tickets in flight together,
+/// under the memo of `capacity` texts that every agent of the process shares.
+///
+/// # Errors
+/// As [`packed::PackedBert::load`].
+pub fn load(dir: &Path, capacity: usize) -> anyhow::Result<Arc<dyn Embedder>> {
+    Ok(batched(Arc::new(packed::PackedBert::load(dir)?), capacity))
+}
+
+/// `model` as [`load`] runs it: under a batcher of the tickets in flight and a memo of
+/// `capacity` texts (the lab measures other models in the same harness).
+pub fn batched(model: Arc<dyn Embedder>, capacity: usize) -> Arc<dyn Embedder> {
+    let batched = Arc::new(batch::Batcher::new(
+        model,
+        batch::DEFAULT_WINDOW,
+        batch::DEFAULT_MAX_TEXTS,
+    ));
+    Arc::new(Memo::new(batched, capacity).letting_through(TICKET_TEXTS))
 }
 
 #[cfg(test)]

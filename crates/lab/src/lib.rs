@@ -8,6 +8,8 @@
 //!   (`ticket-agent-lab fake-llm`).
 //! - [`bench`]: the numbers of docs/benchmarks.md (`ticket-agent-lab bench`, and the
 //!   bare broker loop `bench-loop` it runs as a child).
+//! - [`embedding_bench`]: what the sentence encoder costs `process`, candle's against
+//!   the packed one (`ticket-agent-lab bench-embedding`).
 //! - [`ingest_bench`]: the ingest API's throughput with confirms against the bare
 //!   publish limit (`ticket-agent-lab bench-ingest`).
 //! - [`profile`]: the worker's and the bare loop's instructions per ticket under
@@ -29,6 +31,7 @@
 
 pub mod bench;
 pub mod chaos;
+pub mod embedding_bench;
 pub mod eval_worlds;
 pub mod fake_llm;
 pub mod ingest_bench;

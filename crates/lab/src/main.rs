@@ -13,8 +13,8 @@ use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
 use ticket_agent_lab::{
-    bench, chaos, eval_worlds, fake_llm, ingest_bench, profile, relevance_calibration, traffic,
-    verifier,
+    bench, chaos, embedding_bench, eval_worlds, fake_llm, ingest_bench, profile,
+    relevance_calibration, traffic, verifier,
 };
 
 /// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
@@ -145,6 +145,30 @@ enum Command {
         /// The ticket-agent binary serving the API (default: the one beside this binary).
         #[arg(long, value_name = "PATH")]
         agent_binary: Option<PathBuf>,
+        /// Also write the measurements as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Measures what the sentence encoder costs `process` with hybrid search: the same
+    /// `gen` traffic through candle's encoder (before) and the packed, batched one
+    /// (after), in this process, in alternating order; prints tickets/s, CPU ms per
+    /// ticket and their ratios, and whether the outcomes are the same.
+    BenchEmbedding {
+        /// Tickets per run.
+        #[arg(long, default_value_t = 300)]
+        n: usize,
+        /// Traffic seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tickets in flight (default: agent.concurrency).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Rounds, each running every encoder once.
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
+        /// Also run with no encoder (BM25 alone), the floor of the rest of a ticket.
+        #[arg(long)]
+        lexical: bool,
         /// Also write the measurements as JSON here.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -453,6 +477,29 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 std::fs::write(&path, serde_json::to_string_pretty(&measurements)?)?;
             }
             println!("{}", ingest_bench::markdown(&measurements, &opts));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::BenchEmbedding {
+            n,
+            seed,
+            concurrency,
+            rounds,
+            lexical,
+            json,
+        } => {
+            let opts = embedding_bench::EmbeddingBenchOptions {
+                n: n.max(1),
+                seed,
+                concurrency: concurrency.unwrap_or(settings.agent.concurrency).max(1),
+                rounds: rounds.max(1),
+                model_dir: settings.kb.model_dir(),
+                lexical,
+            };
+            let report = embedding_bench::run(&settings, &opts).await?;
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&report)?)?;
+            }
+            println!("{}", embedding_bench::markdown(&report, &opts));
             Ok(ExitCode::SUCCESS)
         }
         Command::Chaos {
