@@ -125,7 +125,7 @@ struct Semantic {
 /// ([`whole_view`]), and its title with each sentence of its body (the title gives a
 /// lone sentence its topic). Verification embeds the same (`agent::relevance`), so a
 /// process's memo of vectors answers both.
-pub(crate) fn views(title: &str, body: &str) -> Vec<String> {
+pub fn views(title: &str, body: &str) -> Vec<String> {
     let mut out = vec![title.to_string(), whole_view(title, body)];
     let sentences = sentences(body);
     if sentences.len() > 1 {

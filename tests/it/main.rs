@@ -18,6 +18,7 @@ mod cli;
 mod connector;
 mod dead_letters_console;
 mod dlq;
+mod embedding;
 mod fallbacks;
 mod idempotency;
 mod ingest;
