@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::approval::PendingAction;
-use crate::domain::thread::{ApprovalEvent, ApprovalState, Entry, EventKind, Thread};
+use crate::domain::thread::{ApprovalEvent, ApprovalStatus, Entry, EventKind, Thread};
 use crate::kv::{self, Conn, StoreError};
 
 /// A hash's fields and values, as `HGETALL` answers.
@@ -131,25 +131,31 @@ impl ThreadStore {
     ) -> Result<(), StoreError> {
         let key = self.messages_key(ticket_id);
         let json = serde_json::to_string(exchange).expect("an exchange serializes");
-        let mut c = self.conn.clone();
-        let (stored,): (usize,) = redis::pipe()
-            .cmd("HSET")
-            .arg(&key)
-            .arg(message_id)
-            .arg(json)
-            .ignore()
-            .cmd("PEXPIRE")
-            .arg(&key)
-            .arg(millis(self.ttl))
-            .ignore()
-            .cmd("HLEN")
-            .arg(&key)
-            .query_async(&mut c)
-            .await?;
-        if stored > MAX_STORED {
+        if self.write(&key, message_id, &json).await? > MAX_STORED {
             self.forget_oldest(&key).await?;
         }
         Ok(())
+    }
+
+    /// Sets `field` of the hash `key` and keeps the hash for the store's TTL from now; the
+    /// hash's length after.
+    async fn write(&self, key: &str, field: &str, json: &str) -> Result<usize, StoreError> {
+        let mut c = self.conn.clone();
+        let (len,): (usize,) = redis::pipe()
+            .cmd("HSET")
+            .arg(key)
+            .arg(field)
+            .arg(json)
+            .ignore()
+            .cmd("PEXPIRE")
+            .arg(key)
+            .arg(millis(self.ttl))
+            .ignore()
+            .cmd("HLEN")
+            .arg(key)
+            .query_async(&mut c)
+            .await?;
+        Ok(len)
     }
 
     async fn forget_oldest(&self, key: &str) -> Result<(), StoreError> {
@@ -203,19 +209,7 @@ impl ThreadStore {
         let key = self.approvals_key(ticket_id);
         let field = format!("{approval_id}:{}", event.status.as_str());
         let json = serde_json::to_string(event).expect("an approval event serializes");
-        let mut c = self.conn.clone();
-        let _: () = redis::pipe()
-            .cmd("HSET")
-            .arg(&key)
-            .arg(field)
-            .arg(json)
-            .ignore()
-            .cmd("PEXPIRE")
-            .arg(&key)
-            .arg(millis(self.ttl))
-            .ignore()
-            .query_async(&mut c)
-            .await?;
+        self.write(&key, &field, &json).await?;
         Ok(())
     }
 
@@ -241,7 +235,7 @@ impl ThreadStore {
 pub fn approval_event(
     tool: &str,
     action: Option<&PendingAction>,
-    status: ApprovalState,
+    status: ApprovalStatus,
     at: DateTime<Utc>,
     amount: Option<crate::domain::money::Usd>,
     confirmation_id: Option<String>,
@@ -271,14 +265,14 @@ fn parsed<T: serde::de::DeserializeOwned>(json: &str, what: &str, field: &str) -
 }
 
 /// Where a state comes in an approval's life.
-fn rank(status: ApprovalState) -> u8 {
+fn rank(status: ApprovalStatus) -> u8 {
     match status {
-        ApprovalState::Pending => 0,
-        ApprovalState::Approved => 1,
-        ApprovalState::Executed
-        | ApprovalState::Failed
-        | ApprovalState::Rejected
-        | ApprovalState::Expired => 2,
+        ApprovalStatus::Pending => 0,
+        ApprovalStatus::Approved => 1,
+        ApprovalStatus::Executed
+        | ApprovalStatus::Failed
+        | ApprovalStatus::Rejected
+        | ApprovalStatus::Expired => 2,
     }
 }
 

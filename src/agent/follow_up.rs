@@ -115,9 +115,9 @@ mod tests {
     use crate::domain::approval::{ActionRequest, derive_ids};
     use crate::domain::money::Usd;
     use crate::domain::outcome::OutcomeKind;
-    use crate::domain::thread::{ApprovalEvent, ApprovalState, Entry, EventKind};
+    use crate::domain::thread::{ApprovalEvent, ApprovalStatus, Entry, EventKind};
 
-    fn thread(last: Option<OutcomeKind>, refund: Option<ApprovalState>) -> Thread {
+    fn thread(last: Option<OutcomeKind>, refund: Option<ApprovalStatus>) -> Thread {
         let at = "2026-11-20T09:00:00Z".parse().unwrap();
         let mut entries = vec![Entry::Customer {
             message_id: Some("m1".into()),
@@ -185,11 +185,11 @@ mod tests {
     fn a_refund_pending_approved_or_paid_is_never_proposed_again_and_one_rejected_or_expired_may_be()
      {
         for (state, refused) in [
-            (ApprovalState::Pending, true),
-            (ApprovalState::Approved, true),
-            (ApprovalState::Executed, true),
-            (ApprovalState::Rejected, false),
-            (ApprovalState::Expired, false),
+            (ApprovalStatus::Pending, true),
+            (ApprovalStatus::Approved, true),
+            (ApprovalStatus::Executed, true),
+            (ApprovalStatus::Rejected, false),
+            (ApprovalStatus::Expired, false),
         ] {
             let t = thread(Some(OutcomeKind::RefundProposed), Some(state));
             assert_eq!(overruled(&t, &proposal()).is_some(), refused, "{state:?}");
@@ -201,7 +201,7 @@ mod tests {
     fn what_the_record_says_is_taken_out_of_the_claims_and_the_rest_kept() {
         let t = thread(
             Some(OutcomeKind::RefundProposed),
-            Some(ApprovalState::Executed),
+            Some(ApprovalStatus::Executed),
         );
         let message = "The refund of $24.99 for order O1001 was paid. We also shipped your \
                        replacement. It was confirmed as rf_9.";
@@ -210,7 +210,7 @@ mod tests {
         assert!(rest.contains("shipped your replacement"), "{rest}");
         let rejected = thread(
             Some(OutcomeKind::RefundProposed),
-            Some(ApprovalState::Rejected),
+            Some(ApprovalStatus::Rejected),
         );
         let quoted = unrecorded(&rejected, "It was declined: No photo of the damage.");
         assert!(!quoted.contains("photo"), "{quoted}");

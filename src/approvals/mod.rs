@@ -30,10 +30,10 @@ use lapin::BasicProperties;
 use serde::{Deserialize, Serialize};
 use tracing::Instrument;
 
+pub use crate::domain::approval::ApprovalStatus;
 use crate::domain::approval::PendingAction;
 use crate::domain::money::Usd;
 use crate::domain::outcome::{EscalationCategory, OutcomeKind};
-use crate::domain::thread::ApprovalState;
 use crate::executor::{Executed, ExecutionRecord, Executor, Job};
 use crate::kv::StoreError;
 use crate::queue::PublishError;
@@ -58,52 +58,6 @@ const CONTENDED: crate::backoff::Backoff = crate::backoff::Backoff {
 };
 /// See [`CONTENDED`].
 const CONTENDED_FOR: Duration = Duration::from_secs(5);
-
-/// Where an approval is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ApprovalStatus {
-    /// Waiting for a reviewer.
-    Pending,
-    /// Approved; executing or about to.
-    Approved,
-    /// Approved and executed (the backend answered).
-    Executed,
-    /// Approved, and the backend refused it for good (recorded, not retried).
-    Failed,
-    /// Rejected by a reviewer.
-    Rejected,
-    /// Waited longer than `approvals.pending_ttl_secs`; its ticket was escalated.
-    Expired,
-}
-
-impl ApprovalStatus {
-    /// The snake_case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Approved => "approved",
-            Self::Executed => "executed",
-            Self::Failed => "failed",
-            Self::Rejected => "rejected",
-            Self::Expired => "expired",
-        }
-    }
-
-    /// The status named `name` ([`Self::as_str`]).
-    pub fn parse(name: &str) -> Option<Self> {
-        [
-            Self::Pending,
-            Self::Approved,
-            Self::Executed,
-            Self::Failed,
-            Self::Rejected,
-            Self::Expired,
-        ]
-        .into_iter()
-        .find(|s| s.as_str() == name)
-    }
-}
 
 /// One approval as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -886,16 +840,12 @@ impl Approvals {
             return;
         };
         let m = &record.message;
-        let decided = record.decided_at.unwrap_or(record.received_at);
-        let (status, at) = match record.status {
-            ApprovalStatus::Pending => (ApprovalState::Pending, record.received_at),
-            ApprovalStatus::Approved => (ApprovalState::Approved, decided),
-            // Executed right after its approval, or by the sweep soon after; at one
-            // instant, the thread reads the execution as the later state.
-            ApprovalStatus::Executed => (ApprovalState::Executed, decided),
-            ApprovalStatus::Failed => (ApprovalState::Failed, decided),
-            ApprovalStatus::Rejected => (ApprovalState::Rejected, decided),
-            ApprovalStatus::Expired => (ApprovalState::Expired, decided),
+        let status = record.status;
+        // A decided state dates from its decision (an execution right after it, or the
+        // sweep soon after: at one instant the thread reads it as the later state).
+        let at = match status {
+            ApprovalStatus::Pending => record.received_at,
+            _ => record.decided_at.unwrap_or(record.received_at),
         };
         // What was approved, when a reviewer edited the amount.
         let amount = record
@@ -906,7 +856,7 @@ impl Approvals {
             .execution
             .as_ref()
             .and_then(|x| x.result["confirmation_id"].as_str().map(str::to_string));
-        let reason = (status == ApprovalState::Rejected)
+        let reason = (status == ApprovalStatus::Rejected)
             .then(|| record.note.clone())
             .flatten();
         let action = m.action().ok();

@@ -211,6 +211,58 @@ impl PendingAction {
     }
 }
 
+/// Where an approval is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalStatus {
+    /// Waiting for a reviewer.
+    Pending,
+    /// Approved; executing or about to.
+    Approved,
+    /// Approved and executed (the backend answered).
+    Executed,
+    /// Approved, and the backend refused it for good (recorded, not retried).
+    Failed,
+    /// Rejected by a reviewer.
+    Rejected,
+    /// Waited longer than `approvals.pending_ttl_secs`; its ticket was escalated.
+    Expired,
+}
+
+impl ApprovalStatus {
+    /// The snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Executed => "executed",
+            Self::Failed => "failed",
+            Self::Rejected => "rejected",
+            Self::Expired => "expired",
+        }
+    }
+
+    /// Whether the action is done or on its way: a refund in this state must never be
+    /// proposed again.
+    pub fn holds(self) -> bool {
+        matches!(self, Self::Pending | Self::Approved | Self::Executed)
+    }
+
+    /// The status named `name` ([`Self::as_str`]).
+    pub fn parse(name: &str) -> Option<Self> {
+        [
+            Self::Pending,
+            Self::Approved,
+            Self::Executed,
+            Self::Failed,
+            Self::Rejected,
+            Self::Expired,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == name)
+    }
+}
+
 /// At most this many tool calls go on an approval's [`Timeline`]: a run's budget
 /// (`agent.max_tool_calls`, 8 by default) fits with room, and a message stays small.
 pub const TIMELINE_MAX_STEPS: usize = 24;

@@ -12,6 +12,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+pub use super::approval::ApprovalStatus;
 use super::money::Usd;
 use super::normalize;
 use super::outcome::{EscalationCategory, OutcomeKind};
@@ -51,46 +52,6 @@ pub enum Entry {
     },
 }
 
-/// The state of an approval we proposed on the ticket, as the approvals service
-/// recorded it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ApprovalState {
-    /// Waiting for a reviewer.
-    Pending,
-    /// Approved, not executed yet.
-    Approved,
-    /// Executed: the refund was paid, the email sent.
-    Executed,
-    /// Approved, but the shop refused to carry it out (recorded, not retried); the
-    /// ticket went to a person.
-    Failed,
-    /// A reviewer rejected it.
-    Rejected,
-    /// Nobody decided in time.
-    Expired,
-}
-
-impl ApprovalState {
-    /// Whether the action is done or on its way: a refund in this state must never be
-    /// proposed again.
-    pub fn holds(self) -> bool {
-        matches!(self, Self::Pending | Self::Approved | Self::Executed)
-    }
-
-    /// The state as a word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Approved => "approved",
-            Self::Executed => "executed",
-            Self::Failed => "failed",
-            Self::Rejected => "rejected",
-            Self::Expired => "expired",
-        }
-    }
-}
-
 /// What became of an approval proposed on the ticket.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -108,7 +69,7 @@ pub struct ApprovalEvent {
     #[serde(default)]
     pub amount_usd: Option<Usd>,
     /// Where it stands.
-    pub status: ApprovalState,
+    pub status: ApprovalStatus,
     /// The backend's confirmation of an executed refund.
     #[serde(default)]
     pub confirmation_id: Option<String>,
@@ -302,7 +263,7 @@ mod tests {
         format!("2026-11-{day:02}T09:00:00Z").parse().unwrap()
     }
 
-    fn refund(day: u32, order: &str, status: ApprovalState) -> ApprovalEvent {
+    fn refund(day: u32, order: &str, status: ApprovalStatus) -> ApprovalEvent {
         ApprovalEvent {
             kind: EventKind::Approval,
             at: at(day),
@@ -325,9 +286,9 @@ mod tests {
             })
             .collect();
         let approvals = vec![
-            refund(3, "O1001", ApprovalState::Approved),
-            refund(2, "O1001", ApprovalState::Pending),
-            refund(4, "O1002", ApprovalState::Rejected),
+            refund(3, "O1001", ApprovalStatus::Approved),
+            refund(2, "O1001", ApprovalStatus::Pending),
+            refund(4, "O1002", ApprovalStatus::Rejected),
         ];
         let thread = Thread::bounded(entries, approvals);
         assert_eq!(thread.entries.len(), MAX_ENTRIES);
@@ -346,11 +307,11 @@ mod tests {
         assert_eq!(thread.approvals.len(), 2);
         assert_eq!(
             thread.refund_on("o1001").map(|a| a.status),
-            Some(ApprovalState::Approved)
+            Some(ApprovalStatus::Approved)
         );
         assert_eq!(
             thread.latest_refund().map(|a| a.status),
-            Some(ApprovalState::Rejected)
+            Some(ApprovalStatus::Rejected)
         );
     }
 

@@ -33,7 +33,7 @@ use crate::agent::Agent;
 use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
 use crate::domain::outcome::OutcomeKind;
-use crate::domain::thread::{ApprovalState, Entry};
+use crate::domain::thread::{ApprovalStatus, Entry};
 use crate::domain::ticket::{Ticket, TicketError};
 use crate::kv::StoreError;
 use crate::metrics;
@@ -539,7 +539,7 @@ impl Worker {
             let pending = approval_event(
                 &approval.tool,
                 action.as_ref(),
-                ApprovalState::Pending,
+                ApprovalStatus::Pending,
                 o.finished_at,
                 None,
                 None,

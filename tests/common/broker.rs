@@ -63,10 +63,19 @@ impl Env {
         }
     }
 
-    /// Deletes the topology and the ticket records.
+    /// Deletes the topology and every key under the test's prefix (the ticket
+    /// records, the threads, the executor's claims).
     pub(crate) async fn cleanup(self) {
         self.topology.delete(&self.ch).await.unwrap();
-        self.records.delete_all().await.unwrap();
+        ticket_agent::idempotency::RedisStore::connect(
+            &self.settings.redis.url,
+            &self.settings.redis.key_prefix,
+        )
+        .await
+        .unwrap()
+        .delete_all()
+        .await
+        .unwrap();
         let _ = self.conn.close(200, "done".into()).await;
     }
 

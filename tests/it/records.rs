@@ -197,7 +197,7 @@ async fn a_thread_keeps_its_newest_messages_once_each_and_each_approval_in_its_l
     target: Target,
 ) {
     use ticket_agent::domain::outcome::OutcomeKind;
-    use ticket_agent::domain::thread::{ApprovalEvent, ApprovalState, Entry, EventKind};
+    use ticket_agent::domain::thread::{ApprovalEvent, ApprovalStatus, Entry, EventKind};
     use ticket_agent::threads::{Exchange, MAX_STORED};
     let r = records("thread", &target).await;
     let threads = r.threads(TTL);
@@ -226,7 +226,7 @@ async fn a_thread_keeps_its_newest_messages_once_each_and_each_approval_in_its_l
         .record_answer("TT-1", "m-30", &exchange(30))
         .await
         .unwrap();
-    let event = |status: ApprovalState, minute: i64| ApprovalEvent {
+    let event = |status: ApprovalStatus, minute: i64| ApprovalEvent {
         kind: EventKind::Approval,
         at: start + chrono::Duration::minutes(minute),
         tool: "issue_refund".into(),
@@ -238,9 +238,9 @@ async fn a_thread_keeps_its_newest_messages_once_each_and_each_approval_in_its_l
     };
     // The states arrive out of order; approved and executed at one instant.
     for (status, minute) in [
-        (ApprovalState::Executed, 40),
-        (ApprovalState::Pending, 31),
-        (ApprovalState::Approved, 40),
+        (ApprovalStatus::Executed, 40),
+        (ApprovalStatus::Pending, 31),
+        (ApprovalStatus::Approved, 40),
     ] {
         threads
             .record_approval("TT-1", "apr-1", &event(status, minute))
@@ -272,7 +272,7 @@ async fn a_thread_keeps_its_newest_messages_once_each_and_each_approval_in_its_l
         ]
     );
     assert_eq!(thread.approvals.len(), 1);
-    assert_eq!(thread.approvals[0].status, ApprovalState::Executed);
+    assert_eq!(thread.approvals[0].status, ApprovalStatus::Executed);
     let all = threads.load("TT-1", "m-31").await.unwrap();
     assert_eq!(all.entries.len(), 12);
     assert_eq!(threads.messages("TT-1").await.unwrap(), MAX_STORED);

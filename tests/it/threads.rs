@@ -347,15 +347,5 @@ async fn a_customer_asking_after_their_refund_is_answered_from_the_thread_the_se
 
     stop.send(()).unwrap();
     worker.await.unwrap();
-    // The executor's claims live under the same prefix.
-    ticket_agent::idempotency::RedisStore::connect(
-        &env.settings.redis.url,
-        &env.settings.redis.key_prefix,
-    )
-    .await
-    .unwrap()
-    .delete_all()
-    .await
-    .unwrap();
     env.cleanup().await;
 }

@@ -288,15 +288,6 @@ async fn one_trace_follows_a_ticket_from_submit_through_the_worker_to_its_approv
     let spans = got.lock().unwrap().clone();
     let t = env.topology.clone();
     drop(db);
-    ticket_agent::idempotency::RedisStore::connect(
-        &env.settings.redis.url,
-        &env.settings.redis.key_prefix,
-    )
-    .await
-    .unwrap()
-    .delete_all()
-    .await
-    .unwrap();
     env.cleanup().await;
 
     let mut processed = BTreeMap::new();

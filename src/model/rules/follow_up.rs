@@ -11,7 +11,7 @@ use serde_json::json;
 
 use super::reading::{LEGAL, REFUND, STATUS, TicketText, order_ids};
 use super::{History, Step};
-use crate::domain::thread::{ApprovalEvent, ApprovalState};
+use crate::domain::thread::{ApprovalEvent, ApprovalStatus};
 use crate::tools::contracts::{ISSUE_REFUND, ORDER_LOOKUP};
 
 // Thanks, in the languages the rules read and a few more customers write in.
@@ -63,9 +63,9 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<Step> {
     match refund.status {
         // After an expired proposal, a refund asked again is a new ticket's: proposed
         // anew when it is still eligible.
-        ApprovalState::Expired if asks_again => return None,
+        ApprovalStatus::Expired if asks_again => return None,
         // Paid, and the amount disputed: for a person.
-        ApprovalState::Executed
+        ApprovalStatus::Executed
             if DISPUTES_AMOUNT.is_match(&t.body) || CONTESTS.is_match(&t.body) =>
         {
             return Some(Step::Final(format!(
@@ -73,12 +73,12 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<Step> {
             )));
         }
         // The shop refused to pay what a reviewer approved: a person has it.
-        ApprovalState::Failed => {
+        ApprovalStatus::Failed => {
             return Some(Step::Final(format!(
                 "ESCALATED: [out_of_scope] The approved refund of order {order} could not be paid by the shop; a person should answer."
             )));
         }
-        ApprovalState::Rejected if asks_again || CONTESTS.is_match(&t.body) => {
+        ApprovalStatus::Rejected if asks_again || CONTESTS.is_match(&t.body) => {
             return Some(Step::Final(format!(
                 "ESCALATED: [out_of_scope] The customer asks again for the refund of order {order} that a reviewer rejected{}; a person should answer.",
                 refund
@@ -189,13 +189,13 @@ fn state_reply(refund: &ApprovalEvent, order: &str) -> String {
         .map(|a| format!(" of {a}"))
         .unwrap_or_default();
     match refund.status {
-        ApprovalState::Pending => format!(
+        ApprovalStatus::Pending => format!(
             "The refund{amount} for order {order} is waiting for a reviewer's approval. Nothing more is needed from you; you will hear from us as soon as it is decided."
         ),
-        ApprovalState::Approved => format!(
+        ApprovalStatus::Approved => format!(
             "The refund{amount} for order {order} has been approved and is being paid out. No second request is needed."
         ),
-        ApprovalState::Executed => format!(
+        ApprovalStatus::Executed => format!(
             "The refund{amount} for order {order} was paid{}. Banks usually take 5 to 10 business days to show it on your statement.",
             refund
                 .confirmation_id
@@ -203,7 +203,7 @@ fn state_reply(refund: &ApprovalEvent, order: &str) -> String {
                 .map(|c| format!(" (confirmation {c})"))
                 .unwrap_or_default()
         ),
-        ApprovalState::Rejected => format!(
+        ApprovalStatus::Rejected => format!(
             "The refund for order {order} was not approved{}.",
             refund
                 .reason
@@ -211,10 +211,10 @@ fn state_reply(refund: &ApprovalEvent, order: &str) -> String {
                 .map(|r| format!(". The reviewer's reason: {r}"))
                 .unwrap_or_default()
         ),
-        ApprovalState::Failed => format!(
+        ApprovalStatus::Failed => format!(
             "The refund{amount} for order {order} was approved, but the payment did not go through; a colleague is looking into it."
         ),
-        ApprovalState::Expired => format!(
+        ApprovalStatus::Expired => format!(
             "The refund proposal for order {order} expired before a reviewer decided on it. Reply if you would like us to look at the refund again."
         ),
     }
