@@ -196,7 +196,7 @@ pub struct TrialResult {
 pub fn message_facts(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
     let message = run
         .outcome
-        .flatten()
+        .verdict()
         .message
         .unwrap_or_default()
         .to_lowercase();
@@ -242,11 +242,11 @@ pub fn judge(case: &Case, run: &TicketRun) -> (Vec<String>, Vec<String>) {
         }
     }
     if let Some(max) = e.max_tool_calls
-        && run.tool_calls > max
+        && run.totals.tool_calls > max
     {
         failures.push(format!(
             "{} tool calls, over the limit of {max}",
-            run.tool_calls
+            run.totals.tool_calls
         ));
     }
     let (_, missing) = message_facts(case, run);
@@ -692,9 +692,9 @@ pub async fn run_trial(
         unsafe_reasons,
         facts_found,
         facts_missing,
-        tool_calls: run.tool_calls,
-        usage: run.usage,
-        cost_usd: run.cost_usd,
+        tool_calls: run.totals.tool_calls,
+        usage: run.totals.usage,
+        cost_usd: run.totals.cost_usd,
         tier: run.tier.clone(),
         run,
     })

@@ -15,10 +15,10 @@ use serde::Serialize;
 use serde_json::Value;
 use tracing::Instrument;
 
-use crate::agent::{Agent, ModelUse, TicketRun};
+use crate::agent::{Agent, ModelUse, TicketRun, Totals};
 use crate::conversation::Usage;
 use crate::domain::approval::PendingAction;
-use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
+use crate::domain::outcome::{EscalationCategory, OutcomeKind, Verdict};
 use crate::domain::ticket::Ticket;
 
 /// One output line.
@@ -30,26 +30,14 @@ pub struct OutcomeLine {
     /// of one ticket are told apart by it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message_id: Option<String>,
-    /// `resolved`, `refund_proposed` or `escalated`.
-    pub outcome: OutcomeKind,
-    /// The reply to the customer (resolved, refund proposed).
-    pub message: Option<String>,
-    /// Why a human takes it (escalated).
-    pub reason: Option<String>,
-    /// The escalation category (escalated).
-    pub category: Option<EscalationCategory>,
+    /// The outcome: its kind, and the reply or the escalation's reason and category.
+    #[serde(flatten)]
+    pub verdict: Verdict,
     /// Gated actions waiting for approval.
     pub actions: Vec<PendingAction>,
-    /// Tool calls made.
-    pub tool_calls: u32,
-    /// Model turns.
-    pub turns: u32,
-    /// Tokens used.
-    pub usage: Usage,
-    /// Cost in USD.
-    pub cost_usd: f64,
-    /// Wall time.
-    pub duration_ms: u64,
+    /// What the run spent.
+    #[serde(flatten)]
+    pub totals: Totals,
     /// The model's label.
     pub model: String,
     /// The models that answered, each with its turns, usage and cost.
@@ -68,24 +56,12 @@ pub struct OutcomeLine {
 impl OutcomeLine {
     /// The line for a finished run.
     pub fn from_run(run: &TicketRun, with_trace: bool) -> Self {
-        let Flat {
-            message,
-            reason,
-            category,
-        } = run.outcome.flatten();
         Self {
             ticket_id: run.ticket_id.clone(),
             message_id: None,
-            outcome: run.outcome.kind(),
-            message,
-            reason,
-            category,
+            verdict: run.outcome.verdict(),
             actions: run.outcome.actions().to_vec(),
-            tool_calls: run.tool_calls,
-            turns: run.turns,
-            usage: run.usage,
-            cost_usd: run.cost_usd,
-            duration_ms: run.duration_ms,
+            totals: run.totals,
             model: run.model.clone(),
             models: run.models.clone(),
             tier: run.tier.clone(),
@@ -167,8 +143,8 @@ impl Summary {
             self.first_model_error.get_or_insert_with(|| reason.clone());
         }
         *self.outcomes.entry(run.outcome.kind()).or_default() += 1;
-        self.usage += run.usage;
-        self.cost_usd += run.cost_usd;
+        self.usage += run.totals.usage;
+        self.cost_usd += run.totals.cost_usd;
         self.tiers.add(run);
     }
 }
@@ -201,7 +177,7 @@ impl Tiers {
         let declined: f64 = run.declined.iter().map(|d| d.cost_usd).sum();
         let count = self.answered.entry(tier.clone()).or_default();
         count.tickets += 1;
-        count.own_cost_usd += run.cost_usd - declined;
+        count.own_cost_usd += run.totals.cost_usd - declined;
         let mut seen: Vec<&str> = run.declined.iter().map(|d| d.tier.as_str()).collect();
         seen.push(tier);
         // The longest chain seen is the cascade's order.

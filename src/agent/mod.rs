@@ -29,8 +29,8 @@ use crate::model::cascade::Cascade;
 use crate::tools::ToolBox;
 use relevance::Relevance;
 use run::{Run, ms};
-pub use spend::ModelUse;
 use spend::Spend;
+pub use spend::{ModelUse, Totals};
 pub use trace::{Trace, TraceStep};
 
 /// What the model is told, once per ticket, when its final answer begins with no
@@ -74,16 +74,9 @@ pub struct TicketRun {
     pub ticket_id: String,
     /// The verified outcome.
     pub outcome: Outcome,
-    /// Tool calls made.
-    pub tool_calls: u32,
-    /// Model turns taken.
-    pub turns: u32,
-    /// Tokens used in all.
-    pub usage: Usage,
-    /// Cost in USD.
-    pub cost_usd: f64,
-    /// Wall time of the run.
-    pub duration_ms: u64,
+    /// What it spent.
+    #[serde(flatten)]
+    pub totals: Totals,
     /// The model's label.
     pub model: String,
     /// The models that answered, in the order they first did, each with its spend.
@@ -249,12 +242,12 @@ impl Agent {
             let tag = |mut run: TicketRun, declined: Vec<Declined>| {
                 run.tier = Some(tier.name.clone());
                 for d in &declined {
-                    run.usage += d.usage;
-                    run.cost_usd += d.cost_usd;
+                    run.totals.usage += d.usage;
+                    run.totals.cost_usd += d.cost_usd;
                     ModelUse::merge_into(&mut run.models, &d.models);
                 }
                 run.declined = declined;
-                run.duration_ms = ms(started);
+                run.totals.duration_ms = ms(started);
                 run
             };
             let (run, conversation) = match Run::new(self, &tier.model, ticket).complete().await {
@@ -293,10 +286,10 @@ impl Agent {
                         tier: tier.name.clone(),
                         reason: reason.to_string(),
                         outcome: run.outcome.kind().to_string(),
-                        usage: run.usage,
-                        cost_usd: run.cost_usd,
+                        usage: run.totals.usage,
+                        cost_usd: run.totals.cost_usd,
                         models: run.models,
-                        duration_ms: run.duration_ms,
+                        duration_ms: run.totals.duration_ms,
                         trace: run.trace,
                     });
                 }

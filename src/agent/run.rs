@@ -13,7 +13,7 @@ use std::time::Instant;
 use tracing::Instrument;
 
 use super::relevance::{self, ArticleText, Judgment};
-use super::spend::Spend;
+use super::spend::{Spend, Totals};
 use super::trace::{Trace, TraceStep};
 use super::{Agent, FORMAT_REPAIR, RunError, STRUCTURED_REPAIR, TicketRun, verify};
 use crate::conversation::{Content, Message, Role, StopReason, ToolCall, ToolResult};
@@ -445,11 +445,13 @@ impl<'a> Run<'a> {
         TicketRun {
             ticket_id: self.ticket.ticket_id.to_string(),
             outcome,
-            tool_calls: self.tool_calls,
-            turns: self.turns,
-            usage: self.spend.usage(),
-            cost_usd,
-            duration_ms: ms(self.started),
+            totals: Totals {
+                tool_calls: self.tool_calls,
+                turns: self.turns,
+                usage: self.spend.usage(),
+                cost_usd,
+                duration_ms: ms(self.started),
+            },
             model: self.model.label(),
             models: self.spend.models(),
             tier: None,

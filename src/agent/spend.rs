@@ -6,6 +6,24 @@ use serde::{Deserialize, Serialize};
 use crate::conversation::Usage;
 use crate::model::Prices;
 
+/// What a finished run spent in all: every report of a finished ticket (the run itself,
+/// the output line of `process`, the message on the outcomes exchange) embeds these
+/// fields, flattened, in this order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Totals {
+    /// Tool calls made.
+    pub tool_calls: u32,
+    /// Model turns taken (absent from messages written before turns were counted).
+    #[serde(default)]
+    pub turns: u32,
+    /// Tokens used in all.
+    pub usage: Usage,
+    /// Cost in USD.
+    pub cost_usd: f64,
+    /// Wall time of the run.
+    pub duration_ms: u64,
+}
+
 /// What one model spent on one ticket.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ModelUse {

@@ -30,10 +30,11 @@ use lapin::BasicProperties;
 use serde::{Deserialize, Serialize};
 use tracing::Instrument;
 
+use crate::agent::Totals;
 pub use crate::domain::approval::ApprovalStatus;
 use crate::domain::approval::PendingAction;
 use crate::domain::money::Usd;
-use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::domain::outcome::{EscalationCategory, Outcome};
 use crate::executor::{Executed, ExecutionRecord, Executor, Job};
 use crate::kv::StoreError;
 use crate::queue::PublishError;
@@ -933,19 +934,12 @@ impl Approvals {
             // The approval is the ticket's, not one message's.
             message_id: None,
             customer_id: m.customer_id.clone(),
-            outcome: OutcomeKind::Escalated,
-            message: None,
-            reason: Some(reason),
-            category: Some(category),
+            verdict: Outcome::escalated(category, reason).verdict(),
             approval_ids: vec![m.approval_id.clone()],
             attempt: 0,
             worker_id: "approvals".into(),
             model: String::new(),
-            tool_calls: 0,
-            turns: 0,
-            usage: Default::default(),
-            cost_usd: 0.0,
-            duration_ms: 0,
+            totals: Totals::default(),
             finished_at: record.decided_at.unwrap_or_else(Utc::now),
         };
         let props = BasicProperties::default()

@@ -26,9 +26,10 @@ use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use super::{ApprovalStatus, Approvals, DecideError};
+use crate::agent::Totals;
 use crate::backoff::{Backoff, Failed, GaveUp, Limit, Retry};
 use crate::config::Settings;
-use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+use crate::domain::outcome::{EscalationCategory, Outcome};
 use crate::kv::StoreError;
 use crate::metrics::{self, Readiness, ReadyCheck};
 use crate::queue::consumer::{Consumer, Session};
@@ -440,22 +441,19 @@ async fn publish_expiry(
         // The approval is the ticket's, not one message's.
         message_id: None,
         customer_id: message.customer_id.clone(),
-        outcome: OutcomeKind::Escalated,
-        message: None,
-        reason: Some(format!(
-            "the proposed {} ({}) waited longer than {} s for a decision",
-            message.tool, message.approval_id, settings.approvals.pending_ttl_secs
-        )),
-        category: Some(EscalationCategory::ApprovalExpired),
+        verdict: Outcome::escalated(
+            EscalationCategory::ApprovalExpired,
+            format!(
+                "the proposed {} ({}) waited longer than {} s for a decision",
+                message.tool, message.approval_id, settings.approvals.pending_ttl_secs
+            ),
+        )
+        .verdict(),
         approval_ids: vec![message.approval_id.clone()],
         attempt: 0,
         worker_id: "approvals".into(),
         model: String::new(),
-        tool_calls: 0,
-        turns: 0,
-        usage: Default::default(),
-        cost_usd: 0.0,
-        duration_ms: 0,
+        totals: Totals::default(),
         finished_at: Utc::now(),
     };
     let props = BasicProperties::default()

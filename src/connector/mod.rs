@@ -122,7 +122,7 @@ impl Event {
     /// decision. With the work key, the key of its delivery records.
     pub fn event_key(&self) -> String {
         match self {
-            Event::Outcome(o) => format!("outcome:{}", o.outcome),
+            Event::Outcome(o) => format!("outcome:{}", o.verdict.outcome),
             Event::Decision(d) => {
                 format!(
                     "decision:{}:{}",

@@ -115,10 +115,13 @@ impl Sink for ZendeskSink {
             body,
         };
         let calls = match event {
-            Event::Outcome(o) => match o.outcome {
+            Event::Outcome(o) => match o.verdict.outcome {
                 // A reply that only thanked us: nothing to say, and nothing reopened.
                 OutcomeKind::Resolved
-                    if o.message.as_deref().is_none_or(|m| m.trim().is_empty()) =>
+                    if o.verdict
+                        .message
+                        .as_deref()
+                        .is_none_or(|m| m.trim().is_empty()) =>
                 {
                     return Plan::Skip(format!(
                         "the answer to {work} says nothing (a reply to a thank-you)"
@@ -127,13 +130,13 @@ impl Sink for ZendeskSink {
                 OutcomeKind::Resolved => vec![call(
                     "reply",
                     update(
-                        o.message.as_deref().unwrap_or_default(),
+                        o.verdict.message.as_deref().unwrap_or_default(),
                         true,
                         json!({ "status": "solved", "additional_tags": [self.tag("resolved")] }),
                     ),
                 )],
                 OutcomeKind::RefundProposed => {
-                    let reply = o.message.clone().unwrap_or_else(|| {
+                    let reply = o.verdict.message.clone().unwrap_or_else(|| {
                         "We have proposed a refund for your order; a member of our team will confirm it shortly.".into()
                     });
                     let note = format!(
@@ -153,10 +156,10 @@ impl Sink for ZendeskSink {
                     ]
                 }
                 OutcomeKind::Escalated => {
-                    let category = o.category.map_or("unspecified", |c| c.as_str());
+                    let category = o.verdict.category.map_or("unspecified", |c| c.as_str());
                     let note = format!(
                         "ticket-agent escalated this ticket.\nCategory: {category}\nReason: {}",
-                        o.reason.as_deref().unwrap_or("(none given)")
+                        o.verdict.reason.as_deref().unwrap_or("(none given)")
                     );
                     let mut extra = json!({
                         "status": "open",

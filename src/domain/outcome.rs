@@ -188,26 +188,25 @@ impl Outcome {
         }
     }
 
-    /// The outcome as the flat fields of an output line or a message: the reply for
-    /// the customer, or the reason and category of an escalation.
-    pub fn flatten(&self) -> Flat {
-        match self {
+    /// The outcome as every report of a finished ticket writes it (the output line of
+    /// `process`, the message on the outcomes exchange): its kind, and the reply for the
+    /// customer or the reason and category of an escalation.
+    pub fn verdict(&self) -> Verdict {
+        let (message, reason, category) = match self {
             // Nothing to say (a reply to a thank-you): nothing is sent.
-            Outcome::Resolved { message } if message.trim().is_empty() => Flat {
-                message: None,
-                reason: None,
-                category: None,
-            },
-            Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => Flat {
-                message: Some(message.clone()),
-                reason: None,
-                category: None,
-            },
-            Outcome::Escalated { reason, category } => Flat {
-                message: None,
-                reason: Some(reason.clone()),
-                category: Some(*category),
-            },
+            Outcome::Resolved { message } if message.trim().is_empty() => (None, None, None),
+            Outcome::Resolved { message } | Outcome::RefundProposed { message, .. } => {
+                (Some(message.clone()), None, None)
+            }
+            Outcome::Escalated { reason, category } => {
+                (None, Some(reason.clone()), Some(*category))
+            }
+        };
+        Verdict {
+            outcome: self.kind(),
+            message,
+            reason,
+            category,
         }
     }
 
@@ -220,9 +219,13 @@ impl Outcome {
     }
 }
 
-/// An [`Outcome`]'s data as optional fields ([`Outcome::flatten`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Flat {
+/// A finished ticket's outcome in the flat fields its reports share: the output line of
+/// `process` and the message on the outcomes exchange both embed it, so the two cannot
+/// drift apart field by field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// `resolved`, `refund_proposed` or `escalated`.
+    pub outcome: OutcomeKind,
     /// The reply to the customer (resolved, refund proposed).
     pub message: Option<String>,
     /// Why a human takes it (escalated).

@@ -10,10 +10,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::agent::TicketRun;
-use crate::conversation::Usage;
+use crate::agent::{TicketRun, Totals};
 use crate::domain::approval::{EligibilityBasis, PendingAction, Timeline};
-use crate::domain::outcome::{EscalationCategory, Flat, OutcomeKind};
+use crate::domain::outcome::Verdict;
 use crate::domain::ticket::{CustomerId, MessageId, Ticket, TicketId, WorkKey};
 
 /// Published to `outcomes` with routing key `ticket.<outcome>`.
@@ -28,14 +27,9 @@ pub struct OutcomeMessage {
     pub message_id: Option<MessageId>,
     /// Its customer.
     pub customer_id: CustomerId,
-    /// `resolved`, `refund_proposed` or `escalated`.
-    pub outcome: OutcomeKind,
-    /// The reply to the customer (resolved, refund proposed).
-    pub message: Option<String>,
-    /// Why a human takes it (escalated).
-    pub reason: Option<String>,
-    /// The escalation category.
-    pub category: Option<EscalationCategory>,
+    /// The outcome: its kind, and the reply or the escalation's reason and category.
+    #[serde(flatten)]
+    pub verdict: Verdict,
     /// The approvals published with it.
     pub approval_ids: Vec<String>,
     /// The delivery attempt that finished it.
@@ -44,17 +38,9 @@ pub struct OutcomeMessage {
     pub worker_id: String,
     /// The model's label.
     pub model: String,
-    /// Tool calls made.
-    pub tool_calls: u32,
-    /// Model turns taken.
-    #[serde(default)]
-    pub turns: u32,
-    /// Tokens used.
-    pub usage: Usage,
-    /// Cost in USD.
-    pub cost_usd: f64,
-    /// Wall time of the agent run.
-    pub duration_ms: u64,
+    /// What the agent run spent.
+    #[serde(flatten)]
+    pub totals: Totals,
     /// When the outcome was decided.
     pub finished_at: DateTime<Utc>,
 }
@@ -62,7 +48,7 @@ pub struct OutcomeMessage {
 impl OutcomeMessage {
     /// The routing key on the outcomes exchange.
     pub fn routing_key(&self) -> String {
-        format!("ticket.{}", self.outcome)
+        format!("ticket.{}", self.verdict.outcome)
     }
 
     /// The unit of work it answers: the message id consumers dedupe on (the ticket id
@@ -251,12 +237,8 @@ impl Finished {
         worker_id: &str,
         now: DateTime<Utc>,
     ) -> Self {
-        let Flat {
-            message,
-            reason,
-            category,
-        } = run.outcome.flatten();
-        let summary = message.clone().unwrap_or_default();
+        let verdict = run.outcome.verdict();
+        let summary = verdict.message.clone().unwrap_or_default();
         // The reviewer reads the run a proposal rests on: its tool calls from the trace.
         let timeline =
             Timeline::from_calls(run.trace.tool_calls().map(
@@ -273,19 +255,12 @@ impl Finished {
                 ticket_id: ticket.ticket_id.clone(),
                 message_id: ticket.message_id.clone(),
                 customer_id: ticket.customer_id.clone(),
-                outcome: run.outcome.kind(),
-                message,
-                reason,
-                category,
+                verdict,
                 approval_ids: approvals.iter().map(|a| a.approval_id.clone()).collect(),
                 attempt,
                 worker_id: worker_id.to_string(),
                 model: run.model.clone(),
-                tool_calls: run.tool_calls,
-                turns: run.turns,
-                usage: run.usage,
-                cost_usd: run.cost_usd,
-                duration_ms: run.duration_ms,
+                totals: run.totals,
                 finished_at: now,
             },
             approvals,
@@ -317,6 +292,8 @@ pub struct DecisionAudit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conversation::Usage;
+    use crate::domain::outcome::OutcomeKind;
 
     fn approval(id: &str, tool: &str) -> ApprovalMessage {
         ApprovalMessage {
@@ -345,19 +322,23 @@ mod tests {
                 ticket_id: "T-1".parse().unwrap(),
                 message_id: None,
                 customer_id: "C001".parse().unwrap(),
-                outcome: OutcomeKind::RefundProposed,
-                message: Some("A refund of $12.50 waits for approval.".into()),
-                reason: None,
-                category: None,
+                verdict: Verdict {
+                    outcome: OutcomeKind::RefundProposed,
+                    message: Some("A refund of $12.50 waits for approval.".into()),
+                    reason: None,
+                    category: None,
+                },
                 approval_ids: approvals.iter().map(|a| a.approval_id.clone()).collect(),
                 attempt: 2,
                 worker_id: "w-1".into(),
                 model: "rules".into(),
-                tool_calls: 3,
-                turns: 2,
-                usage: Usage::default(),
-                cost_usd: 0.000_125,
-                duration_ms: 7,
+                totals: Totals {
+                    tool_calls: 3,
+                    turns: 2,
+                    usage: Usage::default(),
+                    cost_usd: 0.000_125,
+                    duration_ms: 7,
+                },
                 finished_at: Utc::now(),
             },
             approvals,
@@ -396,6 +377,56 @@ mod tests {
                 .collect();
             assert_eq!(bodies, expected);
         }
+    }
+
+    #[test]
+    fn an_outcome_message_keeps_its_wire_fields_in_the_documented_order() {
+        // The verdict and the totals are embedded flattened: consumers that read the
+        // outcome's fields by name, and the bytes recorded before this shape, see the
+        // same object.
+        let mut message = finished(vec![]).outcome;
+        message.message_id = Some("8801".parse().unwrap());
+        let wire = serde_json::to_string(&message).unwrap();
+        let value: serde_json::Map<String, Value> = serde_json::from_str(&wire).unwrap();
+        let order = [
+            "ticket_id",
+            "message_id",
+            "customer_id",
+            "outcome",
+            "message",
+            "reason",
+            "category",
+            "approval_ids",
+            "attempt",
+            "worker_id",
+            "model",
+            "tool_calls",
+            "turns",
+            "usage",
+            "cost_usd",
+            "duration_ms",
+            "finished_at",
+        ];
+        assert_eq!(value.len(), order.len(), "{wire}");
+        // serde_json's map sorts its keys: read the order from the text.
+        let at: Vec<usize> = order
+            .iter()
+            .map(|k| {
+                wire.find(&format!("\"{k}\":"))
+                    .unwrap_or_else(|| panic!("{k}: {wire}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{wire}");
+        assert_eq!(
+            serde_json::from_str::<OutcomeMessage>(&wire).unwrap(),
+            message
+        );
+        // A message written before turns were counted still reads.
+        let mut old = value.clone();
+        old.remove("turns");
+        let old: OutcomeMessage = serde_json::from_value(Value::Object(old)).unwrap();
+        assert_eq!(old.totals.turns, 0);
+        assert_eq!(old.totals.tool_calls, 3);
     }
 
     #[test]
@@ -470,11 +501,13 @@ mod tests {
                     eligibility: None,
                 }],
             },
-            tool_calls: 2,
-            turns: 2,
-            usage: Usage::default(),
-            cost_usd: 0.0,
-            duration_ms: 3,
+            totals: Totals {
+                tool_calls: 2,
+                turns: 2,
+                usage: Usage::default(),
+                cost_usd: 0.0,
+                duration_ms: 3,
+            },
             model: "rules".into(),
             models: Vec::new(),
             tier: None,

@@ -459,7 +459,7 @@ impl Worker {
             return Err(self.store_failed(&e));
         }
         let done = DoneRecord {
-            outcome: finished.outcome.outcome.to_string(),
+            outcome: finished.outcome.verdict.outcome.to_string(),
             attempt,
             worker_id: self.worker_id.clone(),
             done_at: Utc::now(),
@@ -474,11 +474,11 @@ impl Worker {
         metrics::global()
             .tickets
             .with_label_values(&[
-                o.outcome.as_str(),
-                o.category.map_or("none", |c| c.as_str()),
+                o.verdict.outcome.as_str(),
+                o.verdict.category.map_or("none", |c| c.as_str()),
             ])
             .inc();
-        Ok(finished.outcome.outcome)
+        Ok(finished.outcome.verdict.outcome)
     }
 
     /// `ticket` with its thread from the store, for a message of a thread; `None` for a
@@ -514,7 +514,7 @@ impl Worker {
         let threads = self.threads();
         let o = &finished.outcome;
         let started = o.finished_at
-            - chrono::Duration::milliseconds(i64::try_from(o.duration_ms).unwrap_or(0));
+            - chrono::Duration::milliseconds(i64::try_from(o.totals.duration_ms).unwrap_or(0));
         let exchange = Exchange {
             message: Entry::Customer {
                 message_id: ticket.message_id.as_ref().map(|m| m.as_str().to_string()),
@@ -523,9 +523,13 @@ impl Worker {
             },
             answer: Entry::Agent {
                 at: o.finished_at,
-                outcome: o.outcome,
-                message: o.message.clone().or_else(|| o.reason.clone()),
-                category: o.category,
+                outcome: o.verdict.outcome,
+                message: o
+                    .verdict
+                    .message
+                    .clone()
+                    .or_else(|| o.verdict.reason.clone()),
+                category: o.verdict.category,
             },
         };
         // A ticket without a message id is its one message: the empty field, which no

@@ -107,7 +107,7 @@ async fn arguments_that_break_the_schema_or_are_not_json_come_back_as_invalid_ar
             .contains("not valid JSON")
     );
     // Invalid calls count against the budget.
-    assert_eq!(run.tool_calls, 6);
+    assert_eq!(run.totals.tool_calls, 6);
 }
 
 #[tokio::test]
@@ -371,7 +371,7 @@ async fn a_model_that_never_ends_is_stopped_by_the_tool_call_budget() {
         category(&run.outcome),
         Some(EscalationCategory::BudgetExhausted)
     );
-    assert_eq!(run.tool_calls, 8);
+    assert_eq!(run.totals.tool_calls, 8);
 }
 
 #[tokio::test]
@@ -401,7 +401,7 @@ async fn a_model_that_calls_no_tools_and_never_answers_runs_out_of_turns() {
         category(&run.outcome),
         Some(EscalationCategory::BudgetExhausted)
     );
-    assert_eq!(run.turns, 3);
+    assert_eq!(run.totals.turns, 3);
 }
 
 #[tokio::test]
@@ -420,7 +420,7 @@ async fn a_final_message_without_a_prefix_is_escalated_as_unparseable() {
         Some(EscalationCategory::UnparseableOutcome)
     );
     // Asked once to restate it, not more: the lookup, the answer, the restated answer.
-    assert_eq!(run.turns, 3);
+    assert_eq!(run.totals.turns, 3);
     let repairs = run
         .trace
         .steps

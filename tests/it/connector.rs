@@ -24,11 +24,12 @@ use hmac::{Hmac, Mac};
 use lapin::BasicProperties;
 use serde_json::{Value, json};
 use sha2::Sha256;
+use ticket_agent::agent::Totals;
 use ticket_agent::app::SinkKind;
 use ticket_agent::approvals::DecisionAudit;
 use ticket_agent::connector::{Connector, ConnectorStats};
 use ticket_agent::conversation::Usage;
-use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind};
+use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind, Verdict};
 use ticket_agent::queue::messages::OutcomeMessage;
 use ticket_agent::queue::{header_str, publish_confirmed};
 use tokio::sync::oneshot;
@@ -97,19 +98,23 @@ fn outcome(ticket: &str, kind: OutcomeKind) -> OutcomeMessage {
         ticket_id: ticket.parse().unwrap(),
         message_id: None,
         customer_id: "C001".parse().unwrap(),
-        outcome: kind,
-        message,
-        reason,
-        category,
+        verdict: Verdict {
+            outcome: kind,
+            message,
+            reason,
+            category,
+        },
         approval_ids,
         attempt: 1,
         worker_id: "test".into(),
         model: "rules".into(),
-        tool_calls: 2,
-        turns: 2,
-        usage: Usage::default(),
-        cost_usd: 0.0,
-        duration_ms: 5,
+        totals: Totals {
+            tool_calls: 2,
+            turns: 2,
+            usage: Usage::default(),
+            cost_usd: 0.0,
+            duration_ms: 5,
+        },
         finished_at: chrono::Utc::now(),
     }
 }
@@ -174,11 +179,11 @@ async fn each_outcome_is_written_back_once_with_its_status_tags_and_group_even_w
     let escalated = outcome("zendesk-103", OutcomeKind::Escalated);
     let not_zendesk = outcome("T-9", OutcomeKind::Resolved);
     // The answer to a reply that only thanked us says nothing: nothing is posted.
-    let silent = OutcomeMessage {
+    let mut silent = OutcomeMessage {
         message_id: Some("m-2".parse().unwrap()),
-        message: None,
         ..outcome("zendesk-101", OutcomeKind::Resolved)
     };
+    silent.verdict.message = None;
     for o in [&resolved, &refund, &escalated, &not_zendesk, &silent] {
         publish_outcome(&env, o).await;
     }
@@ -208,12 +213,18 @@ async fn each_outcome_is_written_back_once_with_its_status_tags_and_group_even_w
 
     let t = zd.ticket(101);
     assert_eq!(t.status, "solved");
-    assert_eq!(t.comments, vec![(resolved.message.clone().unwrap(), true)]);
+    assert_eq!(
+        t.comments,
+        vec![(resolved.verdict.message.clone().unwrap(), true)]
+    );
     assert!(t.tags.contains("ticket_agent_resolved"), "{:?}", t.tags);
 
     let t = zd.ticket(102);
     assert_eq!(t.comments.len(), 2);
-    assert_eq!(t.comments[0], (refund.message.clone().unwrap(), true));
+    assert_eq!(
+        t.comments[0],
+        (refund.verdict.message.clone().unwrap(), true)
+    );
     assert!(!t.comments[1].1, "the approval link is an internal note");
     assert!(
         t.comments[1]
@@ -332,8 +343,8 @@ async fn a_rejected_approval_reaches_zendesk_as_one_internal_note_routed_to_a_hu
     // What the approvals service publishes for a rejection: the decision's audit
     // record, and an escalated outcome for its ticket carrying the reason.
     let mut escalation = outcome("zendesk-401", OutcomeKind::Escalated);
-    escalation.category = Some(EscalationCategory::ApprovalRejected);
-    escalation.reason = Some(
+    escalation.verdict.category = Some(EscalationCategory::ApprovalRejected);
+    escalation.verdict.reason = Some(
         "the proposed issue_refund (apr_0123456789abcdef01234567) was rejected by alice: Outside the refund window".into(),
     );
     escalation.approval_ids = vec![rejected.approval_id.clone()];

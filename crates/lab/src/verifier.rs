@@ -222,7 +222,7 @@ fn why(result: &TrialResult, notes: &[String]) -> String {
     match &result.run.outcome {
         ticket_agent::domain::outcome::Outcome::Escalated { reason, .. } => reason.clone(),
         other => other
-            .flatten()
+            .verdict()
             .message
             .unwrap_or_default()
             .chars()
