@@ -62,10 +62,15 @@ pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
         SearchMode::Lexical(_) => None,
     };
     let limiter = model_limiter(settings).await?;
+    let readers = crate::model::Readers {
+        embedder,
+        order_ids: OrderIdPattern::new(&settings.commerce.order_id_pattern)
+            .context("commerce.order_id_pattern")?,
+    };
     // Embedding the example bank is CPU work: off the async threads.
     let model_settings = settings.model.clone();
     tokio::task::spawn_blocking(move || {
-        crate::model::from_settings_with(&model_settings, embedder, limiter.as_ref())
+        crate::model::from_settings_with(&model_settings, readers, limiter.as_ref())
     })
     .await
     .context("building the model panicked")?

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
+use crate::domain::order_id::order_key;
 use anyhow::Context;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -142,6 +143,8 @@ impl World {
 
 #[derive(Debug)]
 struct State {
+    /// By [`order_key`]: an id as a customer writes it (`10289`, `q-o-5519`) finds the
+    /// order the shop writes `#10289` or `Q-O-5519`.
     orders: HashMap<String, Order>,
     /// idempotency key → the request it was first used with, and its confirmation.
     refunds: HashMap<String, (RefundRequest, RefundConfirmation)>,
@@ -172,7 +175,7 @@ impl EmbeddedBackend {
                 orders: world
                     .orders
                     .into_iter()
-                    .map(|o| (o.order_id.clone(), o))
+                    .map(|o| (order_key(&o.order_id), o))
                     .collect(),
                 refunds: HashMap::new(),
             }),
@@ -203,7 +206,7 @@ impl CommerceBackend for EmbeddedBackend {
             .lock()
             .expect("state lock")
             .orders
-            .get(order_id)
+            .get(&order_key(order_id))
             .cloned())
     }
 
@@ -229,7 +232,7 @@ impl CommerceBackend for EmbeddedBackend {
         }
         let order = state
             .orders
-            .get_mut(&request.order_id)
+            .get_mut(&order_key(&request.order_id))
             .ok_or_else(|| BackendError::OrderNotFound(request.order_id.clone()))?;
         let refundable = order.refundable();
         if request.amount_usd > refundable {
@@ -291,6 +294,44 @@ mod tests {
         });
         assert_eq!(world.orders.len(), n + 1);
         assert_eq!(world.orders[0].total_usd, Usd::from_cents(1));
+    }
+
+    #[tokio::test]
+    async fn an_order_is_found_however_its_id_is_written_and_answers_with_the_shops_own_id() {
+        let mut world = World::fixture();
+        let mut hashed = world.orders[0].clone();
+        hashed.order_id = "#10289".into();
+        let mut lettered = world.orders[1].clone();
+        lettered.order_id = "Q-O-5519".into();
+        world.orders = vec![hashed, lettered];
+        let shop = EmbeddedBackend::new(world);
+        for (written, canonical) in [
+            ("#10289", "#10289"),
+            ("10289", "#10289"),
+            (" 10289 ", "#10289"),
+            ("q-o-5519", "Q-O-5519"),
+            ("#Q-O-5519", "Q-O-5519"),
+        ] {
+            let order = shop.order(written).await.unwrap();
+            assert_eq!(
+                order.map(|o| o.order_id).as_deref(),
+                Some(canonical),
+                "{written}"
+            );
+        }
+        for other in ["O-5519", "1028", "Q-O-55190"] {
+            assert!(shop.order(other).await.unwrap().is_none(), "{other}");
+        }
+        // A refund written either way lands on the one order.
+        let before = shop.order("#10289").await.unwrap().unwrap().refunded_usd;
+        shop.issue_refund(&refund("10289", 100, "k-1"))
+            .await
+            .unwrap();
+        shop.issue_refund(&refund("#10289", 100, "k-2"))
+            .await
+            .unwrap();
+        let order = shop.order("#10289").await.unwrap().unwrap();
+        assert_eq!(order.refunded_usd, before + Usd::from_cents(200));
     }
 
     #[tokio::test]

@@ -87,10 +87,18 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
 
 /// Whether `a` and `b` name the same order: equal ignoring case and a leading `#`.
 pub fn same_order(a: &str, b: &str) -> bool {
-    fn bare(s: &str) -> &str {
-        s.trim().trim_start_matches('#')
-    }
     bare(a).eq_ignore_ascii_case(bare(b))
+}
+
+/// The key a shop finds an order by, however the id was written: `#10289`, `10289` and
+/// ` Q-o-5519` find `#10289` and `Q-O-5519`. Two ids have the same key exactly when
+/// [`same_order`] holds.
+pub fn order_key(id: &str) -> String {
+    bare(id).to_ascii_lowercase()
+}
+
+fn bare(s: &str) -> &str {
+    s.trim().trim_start_matches('#')
 }
 
 /// Whether `text` names the order `id` as a whole token (not inside a longer id:

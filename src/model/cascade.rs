@@ -73,7 +73,7 @@ impl Cascade {
     /// builders.
     pub fn from_settings(
         settings: &ModelSettings,
-        embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+        readers: super::Readers,
         limiter: Option<&Arc<super::limiter::Limiter>>,
     ) -> anyhow::Result<Self> {
         let mut tiers = Vec::new();
@@ -84,7 +84,10 @@ impl Cascade {
             let tier = match kind {
                 ProviderKind::Cascade => bail!("model.cascade.tiers cannot name cascade itself"),
                 ProviderKind::Rules => {
-                    let rules = Arc::new(rules::RulesModel::with_embedder(embedder.clone())?);
+                    let rules = Arc::new(
+                        rules::RulesModel::with_embedder(readers.embedder.clone())?
+                            .with_order_ids(readers.order_ids.clone()),
+                    );
                     Tier {
                         name: name.clone(),
                         model: rules.clone(),
@@ -96,7 +99,7 @@ impl Cascade {
                     one.provider = kind;
                     Tier {
                         name: name.clone(),
-                        model: super::from_settings_with(&one, None, limiter)?,
+                        model: super::from_settings_with(&one, super::Readers::default(), limiter)?,
                         judge: None,
                     }
                 }
@@ -152,16 +155,17 @@ mod tests {
         // A server beside the worker: no key needed to build the tier.
         settings.openai.base_url = "http://127.0.0.1:8080/v1".into();
         settings.cascade.tiers = vec!["openai".into(), "rules".into()];
-        let err = Cascade::from_settings(&settings, None, None).unwrap_err();
+        let err =
+            Cascade::from_settings(&settings, crate::model::Readers::default(), None).unwrap_err();
         assert!(format!("{err:#}").contains("\"openai\""), "{err:#}");
         settings.cascade.tiers = vec!["rules".into(), "openai".into()];
-        let c = Cascade::from_settings(&settings, None, None).unwrap();
+        let c = Cascade::from_settings(&settings, crate::model::Readers::default(), None).unwrap();
         let names: Vec<&str> = c.tiers().iter().map(|t| t.name.as_str()).collect();
         assert_eq!(names, ["rules", "openai"]);
         assert_eq!(c.label(), "cascade(rules>openai:gpt-4o-mini)");
         settings.cascade.tiers = vec!["rules".into(), "cascade".into()];
-        assert!(Cascade::from_settings(&settings, None, None).is_err());
+        assert!(Cascade::from_settings(&settings, crate::model::Readers::default(), None).is_err());
         settings.cascade.tiers = vec![];
-        assert!(Cascade::from_settings(&settings, None, None).is_err());
+        assert!(Cascade::from_settings(&settings, crate::model::Readers::default(), None).is_err());
     }
 }

@@ -197,21 +197,30 @@ pub trait SelfAssess: Send + Sync {
 /// When a provider needs an API key and its environment variable is unset, or the
 /// HTTP client cannot be built.
 pub fn from_settings(settings: &ModelSettings) -> anyhow::Result<Arc<dyn ChatModel>> {
-    from_settings_with(settings, None, None)
+    from_settings_with(settings, Readers::default(), None)
 }
 
-/// Builds the model named by the settings; the rules model decides intent by meaning
-/// too when `embedder` is given (the HTTP providers do not use it), and the HTTP
-/// providers send every call through `limiter` when one is given.
+/// What the rules model reads a ticket with besides its own rules. The HTTP providers
+/// use none of it: an LLM reads the ticket itself.
+#[derive(Clone, Default)]
+pub struct Readers {
+    /// The embedding model, for intent by meaning (none: the text rules alone).
+    pub embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+    /// The shop's order ids (`commerce.order_id_pattern`), the verifier's definition.
+    pub order_ids: crate::domain::order_id::OrderIdPattern,
+}
+
+/// Builds the model named by the settings; the rules model reads with `readers`, and
+/// the HTTP providers send every call through `limiter` when one is given.
 ///
 /// # Errors
 /// As [`from_settings`], and when the embedder fails on the rules model's example bank.
 pub fn from_settings_with(
     settings: &ModelSettings,
-    embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+    readers: Readers,
     limiter: Option<&Arc<limiter::Limiter>>,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
-    let primary = provider(settings, embedder.clone(), limiter)?;
+    let primary = provider(settings, readers.clone(), limiter)?;
     // A cascade's LLM tiers are built here with the fallbacks (each tier a chain): the
     // cascade itself stays the model the agent sees, so that its tiers still judge.
     if settings.fallbacks.is_empty() || settings.provider == ProviderKind::Cascade {
@@ -224,7 +233,7 @@ pub fn from_settings_with(
         fallback
             .apply_override(spec)
             .map_err(|e| anyhow::anyhow!("model.fallbacks: {spec:?}: {e:#}"))?;
-        chain.push(provider(&fallback, embedder.clone(), limiter)?);
+        chain.push(provider(&fallback, readers.clone(), limiter)?);
     }
     Ok(Arc::new(chain::ChainModel::new(chain, &settings.breaker)))
 }
@@ -232,11 +241,13 @@ pub fn from_settings_with(
 /// The one provider `settings.provider` names.
 fn provider(
     settings: &ModelSettings,
-    embedder: Option<Arc<dyn crate::embedding::Embedder>>,
+    readers: Readers,
     limiter: Option<&Arc<limiter::Limiter>>,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
     Ok(match settings.provider {
-        ProviderKind::Rules => Arc::new(rules::RulesModel::with_embedder(embedder)?),
+        ProviderKind::Rules => Arc::new(
+            rules::RulesModel::with_embedder(readers.embedder)?.with_order_ids(readers.order_ids),
+        ),
         ProviderKind::Anthropic => {
             let model = anthropic::AnthropicModel::new(settings)?;
             Arc::new(match limiter {
@@ -251,9 +262,9 @@ fn provider(
                 None => model,
             })
         }
-        ProviderKind::Cascade => Arc::new(cascade::Cascade::from_settings(
-            settings, embedder, limiter,
-        )?),
+        ProviderKind::Cascade => {
+            Arc::new(cascade::Cascade::from_settings(settings, readers, limiter)?)
+        }
     })
 }
 

@@ -517,3 +517,76 @@ async fn a_slow_first_ticket_holds_back_at_most_concurrency_finished_lines_not_t
     assert_eq!(model.started_when_first_went_on(), 20);
     assert_eq!(lines.last().map(String::as_str), Some("S-01"));
 }
+
+#[tokio::test]
+async fn a_status_question_is_answered_however_the_customer_writes_the_shops_order_id() {
+    // Arrange: the fixture shop with its orders renamed to the shapes other shops use,
+    // and the model production builds from the settings (it reads the shop's pattern).
+    let shapes = [
+        "#10289",
+        "Q-O-5519",
+        "112-4839201-5530187",
+        "ORD-2027-00114",
+    ];
+    let mut world = World::fixture();
+    let mut renamed = Vec::new();
+    for (order, id) in world.orders.iter_mut().zip(shapes) {
+        renamed.push((id, order.customer_id.clone()));
+        order.order_id = id.to_string();
+    }
+    let settings = Settings::defaults();
+    let model = ticket_agent::assembly::model(&settings).await.unwrap();
+    let (agent, _) = ticket_agent::app::embedded_agent(&settings, world, model)
+        .await
+        .unwrap();
+    let mut lines = Vec::new();
+    for (id, customer) in &renamed {
+        let bare = id.trim_start_matches('#');
+        for written in [
+            bare.to_string(),
+            format!("#{bare}"),
+            bare.to_lowercase(),
+            format!("({bare})"),
+            format!("no. {bare}"),
+        ] {
+            lines.push(json!({
+                "ticket_id": format!("T-{}", lines.len()), "customer_id": customer.as_str(),
+                "subject": "Where is it?",
+                "body": format!("Hi, where is my order {written}? It has not arrived yet."),
+            }));
+        }
+    }
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+
+    // Act
+    let mut out = Vec::new();
+    process(
+        &agent,
+        &input,
+        32 * 1024,
+        4,
+        false,
+        &mut out,
+        &mut Collect(Vec::new()),
+    )
+    .await
+    .unwrap();
+
+    // Assert: every one answered, naming the order as the shop writes it; none refused
+    // by verification because of how the id was written.
+    let answers: Vec<Value> = out
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), lines.len());
+    for (answer, line) in answers.iter().zip(&lines) {
+        assert_eq!(answer["outcome"], "resolved", "{line}: {answer}");
+        let k: usize = line["ticket_id"].as_str().unwrap()[2..].parse().unwrap();
+        let (id, _) = renamed[k / 5];
+        assert!(
+            answer["message"].as_str().unwrap().contains(id),
+            "{line}: {answer}"
+        );
+    }
+}

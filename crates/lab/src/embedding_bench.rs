@@ -224,7 +224,14 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
             let model_settings = settings.model.clone();
             let for_model = stack.clone();
             let model = tokio::task::spawn_blocking(move || {
-                ticket_agent::model::from_settings_with(&model_settings, for_model, None)
+                ticket_agent::model::from_settings_with(
+                    &model_settings,
+                    ticket_agent::model::Readers {
+                        embedder: for_model,
+                        ..Default::default()
+                    },
+                    None,
+                )
             })
             .await??;
             let backend = Arc::new(EmbeddedBackend::new(world.clone()));

@@ -41,6 +41,7 @@ mod plan;
 mod reading;
 mod reply;
 
+use crate::domain::order_id::OrderIdPattern;
 use judge::{Basis, Reading, judged_on};
 use reading::TicketText;
 use reply::with_tail;
@@ -49,6 +50,8 @@ use reply::with_tail;
 #[derive(Debug, Clone)]
 pub struct RulesModel {
     intents: Option<Arc<IntentClassifier>>,
+    /// The shop's order ids (`commerce.order_id_pattern`): the words read as orders.
+    ids: OrderIdPattern,
     /// The guesses of the last few tickets, by ticket text: every turn of a ticket reads
     /// the same text, and embedding it once is enough.
     recent: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
@@ -77,6 +80,7 @@ impl Default for RulesModel {
     fn default() -> Self {
         Self {
             intents: None,
+            ids: OrderIdPattern::default(),
             recent: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
             readings: Arc::new(Mutex::new(LruCache::new(READINGS))),
         }
@@ -104,6 +108,14 @@ impl RulesModel {
         })
     }
 
+    /// The same model, reading the shop's order ids with `ids` (the verifier's
+    /// definition, so that what the rules look up is what an answer may name).
+    #[must_use]
+    pub fn with_order_ids(mut self, ids: OrderIdPattern) -> Self {
+        self.ids = ids;
+        self
+    }
+
     /// The rules model with a classifier of the caller's own (tests, calibration).
     pub fn with_classifier(classifier: IntentClassifier) -> Self {
         Self {
@@ -120,7 +132,10 @@ impl RulesModel {
         {
             return Some(kept.text.clone());
         }
-        let text = Arc::new(TicketText::new(&parse_rendered_ticket(rendered)?));
+        let text = Arc::new(TicketText::new(
+            &parse_rendered_ticket(rendered)?,
+            &self.ids,
+        ));
         if let Ok(mut readings) = self.readings.lock() {
             readings.get_or_insert_mut(rendered.to_string(), || Kept {
                 text: text.clone(),

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
+use crate::domain::order_id::OrderIdPattern;
 use crate::domain::thread::Thread;
 
 /// The parts of the ticket the rules read.
@@ -27,10 +28,12 @@ pub(super) struct TicketText {
     /// What was said and done on the ticket before this message (docs/use-case.md,
     /// "Follow-ups"); empty for a first message.
     pub(super) thread: Thread,
+    /// The shop's definition of an order id.
+    pub(super) ids: OrderIdPattern,
 }
 
 impl TicketText {
-    pub(super) fn new(ticket: &Value) -> Self {
+    pub(super) fn new(ticket: &Value, ids: &OrderIdPattern) -> Self {
         let s = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
         let thread: Thread = serde_json::from_value(ticket["thread"].clone()).unwrap_or_default();
         // A follow-up's subject is the thread's ("Re: gift cards"): what the customer
@@ -55,6 +58,7 @@ impl TicketText {
             body,
             quoted,
             thread,
+            ids: ids.clone(),
         }
     }
 }
@@ -97,17 +101,18 @@ re!(
 );
 re!(
     ORDER_CONTEXT,
-    r"(?i)\border\b(?:\s*(?:number|no\.?|num\.?|id|nr\.?|ref(?:erence)?|is|was|being|#|:))*\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9_-]{2,31})"
+    r"(?i)(?:\border\b(?:\s*(?:number|no\.?|num\.?|id|nr\.?|ref(?:erence)?|is|was|being|#|:))*\s*[:#(]?\s*|#\s?)$"
 );
-re!(HASH_ID, r"#\s?([A-Za-z0-9][A-Za-z0-9_-]{2,31})");
-re!(ID_TOKEN, r"\b([A-Za-z]{1,4}[-_]?\d{3,12})\b");
 re!(
     NOT_ORDER_CONTEXT,
     r"(?i)(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?\s*[:#]?\s*$"
 );
 
 /// Order ids mentioned in the ticket: the form's field first, then ids named after
-/// "order" or "#", then (only if none) bare id-shaped tokens.
+/// "order" or "#", then (only if none) bare tokens that can only be ids; then, when the
+/// customer's own words name none, the ids our quoted email names. Which words are ids
+/// is the shop's definition (`commerce.order_id_pattern`, [`OrderIdPattern`]), the
+/// same the verifier reads answers with, so `Q-O-5519` is read whole, never as `O-5519`.
 pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let push = |id: String, out: &mut Vec<String>| {
@@ -118,45 +123,50 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     if let Some(f) = &t.order_field {
         push(f.clone(), &mut out);
     }
-    let has_digit = |s: &str| s.chars().any(|c| c.is_ascii_digit());
     let excluded =
         |s: &str| s.eq_ignore_ascii_case(&t.customer_id) || s.eq_ignore_ascii_case(&t.ticket_id);
-    let mut contextual = Vec::new();
-    for re in [&*ORDER_CONTEXT, &*HASH_ID] {
-        for c in re.captures_iter(&t.text) {
-            let m = c.get(1).expect("group 1");
-            let id = m.as_str().trim_end_matches(['-', '_']);
-            if has_digit(id) && !excluded(id) {
-                contextual.push((m.start(), normalise_id(id)));
-            }
-        }
-    }
-    if contextual.is_empty() {
-        for m in ID_TOKEN.find_iter(&t.text) {
-            let before = &t.text[..m.start()];
-            if !excluded(m.as_str()) && !NOT_ORDER_CONTEXT.is_match(before) {
-                contextual.push((m.start(), normalise_id(m.as_str())));
-            }
-        }
+    let ids_in = |text: &str, bare: bool| -> Vec<(usize, String)> {
+        t.ids
+            .find(text)
+            .filter(|(at, id)| {
+                let mut start = at.saturating_sub(48);
+                while !text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                let before = &text[start..*at];
+                !excluded(id)
+                    && if bare {
+                        only_an_id(id) && !NOT_ORDER_CONTEXT.is_match(before)
+                    } else {
+                        ORDER_CONTEXT.is_match(before)
+                    }
+            })
+            .map(|(at, id)| (at, normalise_id(id)))
+            .collect()
+    };
+    let mut named = ids_in(&t.text, false);
+    if named.is_empty() {
+        named = ids_in(&t.text, true);
     }
     // A reply that names no order itself may quote our email that does.
-    if contextual.is_empty() {
-        for re in [&*ORDER_CONTEXT, &*HASH_ID] {
-            for c in re.captures_iter(&t.quoted) {
-                let m = c.get(1).expect("group 1");
-                let id = m.as_str().trim_end_matches(['-', '_']);
-                if has_digit(id) && !excluded(id) {
-                    contextual.push((m.start(), normalise_id(id)));
-                }
-            }
-        }
+    if named.is_empty() {
+        named = ids_in(&t.quoted, false);
     }
-    contextual.sort_by_key(|(pos, _)| *pos);
-    for (_, id) in contextual {
+    named.sort_by_key(|(pos, _)| *pos);
+    for (_, id) in named {
         push(id, &mut out);
     }
     out.truncate(3);
     out
+}
+
+/// Whether an id-shaped token with no "order" before it can only be an order id: one
+/// with letters (`O1002`, `ORD-2024-00123`), or a long run of digit groups
+/// (`112-1234567-1234567`); never a bare number, a date or a phone number, which a
+/// ticket holds for other reasons.
+fn only_an_id(id: &str) -> bool {
+    let digits = id.bytes().filter(u8::is_ascii_digit).count();
+    id.bytes().any(|b| b.is_ascii_alphabetic()) || (id.contains(['-', '_']) && digits >= 12)
 }
 
 /// Ids in shops are upper-case by convention; customers often type them lower-case.

@@ -24,7 +24,10 @@ fn text(subject: &str, body: &str, order: Option<&str>) -> TicketText {
     .validate(100_000)
     .expect("a valid ticket");
     let rendered = crate::prompt::render_ticket(&ticket);
-    TicketText::new(&crate::prompt::parse_rendered_ticket(&rendered).expect("rendered"))
+    TicketText::new(
+        &crate::prompt::parse_rendered_ticket(&rendered).expect("rendered"),
+        &crate::domain::order_id::OrderIdPattern::default(),
+    )
 }
 
 #[test]
@@ -554,4 +557,47 @@ async fn every_turn_of_a_ticket_reuses_one_embedding_of_its_text() {
     let first = model.guess(&t).await;
     assert_eq!(model.guess(&t).await, first);
     assert_eq!(embedder.0.load(Ordering::SeqCst), after_bank + 1);
+}
+
+#[test]
+fn an_order_id_is_read_whole_in_every_common_shape_however_it_is_punctuated() {
+    for id in [
+        "1001",
+        "O1002",
+        "112-1234567-1234567",
+        "ORD-2024-00123",
+        "Q-O-5519",
+        "ZO88016",
+    ] {
+        for body in [
+            format!("Where is my order {id}?"),
+            format!("Where is my order ({id})?"),
+            format!("Order:{id} has not arrived."),
+            format!("order no. {id}, any news?"),
+            format!("Where is order #{id}?"),
+            format!("Where is my order {}?", id.to_lowercase()),
+        ] {
+            assert_eq!(order_ids(&text("Help", &body, None)), vec![id], "{body}");
+        }
+    }
+    // Without the word "order", an id that can only be one is still read.
+    for id in ["Q-O-5519", "ORD-2024-00123", "112-1234567-1234567"] {
+        let body = format!("Could you check on {id} for me?");
+        assert_eq!(order_ids(&text("Help", &body, None)), vec![id], "{body}");
+    }
+}
+
+#[test]
+fn a_bare_number_date_or_phone_number_is_not_an_order_id_without_the_word_order() {
+    for body in [
+        "I paid 500 dollars and want it back.",
+        "I ordered on 2027-04-18 and nothing came. Call me on 828-555-0134.",
+        "Ship to 1200 Main St, Asheville 28801.",
+    ] {
+        assert!(
+            order_ids(&text("Help", body, None)).is_empty(),
+            "{body}: {:?}",
+            order_ids(&text("Help", body, None))
+        );
+    }
 }
