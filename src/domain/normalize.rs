@@ -54,6 +54,80 @@ fn signature_start(line: &str) -> bool {
     matches!(line.trim_end(), "--" | "—" | "__")
 }
 
+/// A line that is only a closing ("Best regards,", "Thanks!", "Cordialement"): what
+/// follows it is a signature when it reads as one ([`reads_as_signature`]).
+static VALEDICTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^\s*(?:
+            (?:(?:many|warm|kind|best|with)\s+)?(?:thanks|thank\s+you|regards|wishes)(?:\s+(?:again|so\s+much|in\s+advance))?
+          | (?:best|kind|warm|warmest|many)\s+(?:regards|wishes|thanks)
+          | best | cheers | sincerely | yours(?:\s+(?:sincerely|truly))? | respectfully | take\s+care | all\s+the\s+best
+          | merci(?:\s+beaucoup)? | cordialement | bien\s+à\s+vous | salutations
+          | saludos(?:\s+cordiales)? | atentamente | gracias
+          | mit\s+freundlichen\s+grüßen | viele\s+grüße | beste\s+grüße | danke
+        )\s*[,.!]*\s*$",
+    )
+    .expect("the valediction pattern compiles")
+});
+
+/// A mail disclaimer's first line: what follows it is boilerplate a company appends to
+/// every message ("CONFIDENTIALITY NOTICE: … legally privileged …"), never the
+/// customer's request.
+static DISCLAIMER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)^\s*(?:
+            (?:confidentiality\s+)?(?:notice|disclaimer|confidentiality)\s*:
+          | this\s+(?:e-?mail|message|communication|transmission)\b.{0,200}\b(?:confidential|privileged|intended\s+(?:only\s+|solely\s+)?for)
+          | the\s+(?:information|contents?)\s+(?:contained\s+)?(?:in|of)\s+this\s+(?:e-?mail|message)
+          | if\s+you\s+(?:are\s+not|have\s+received\s+this)\b.{0,80}\b(?:intended\s+recipient|in\s+error)
+        )",
+    )
+    .expect("the disclaimer pattern compiles")
+});
+
+/// `text` up to its first disclaimer line: what a company appends to every message says
+/// nothing about this one ("… may contain legally privileged information").
+pub fn before_disclaimer(text: &str) -> &str {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if DISCLAIMER.is_match(line) {
+            break;
+        }
+        at += line.len();
+    }
+    &text[..at]
+}
+
+/// Whether the lines after a closing are a signature: one to six short lines (a name,
+/// a title, a company, a phone number) that ask nothing, or a disclaimer.
+fn reads_as_signature(rest: &[&str]) -> bool {
+    let mut short = 0;
+    for line in rest.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+        if DISCLAIMER.is_match(line) || QUOTE_START.is_match(line) || line.starts_with('>') {
+            return true;
+        }
+        // A name, a title, a company, a phone number: a few words, not a sentence. A
+        // sentence after a "Thanks," is still the customer talking ("Thanks. I will ask
+        // my bank to reverse the charge.").
+        short += 1;
+        let words = line.split_whitespace().count();
+        if short > 6 || words > 6 || line.ends_with(['.', '!', '?']) || line.contains('?') {
+            return false;
+        }
+    }
+    // A closing alone ("…refund please.\nThanks") signs nothing: it stays.
+    short > 0
+}
+
+/// The index of the line a signature starts at, if the text has one: a closing whose
+/// following lines read as a signature, or a disclaimer.
+fn signature_at(lines: &[&str]) -> Option<usize> {
+    (1..lines.len()).find(|&i| {
+        DISCLAIMER.is_match(lines[i])
+            || (VALEDICTION.is_match(lines[i]) && reads_as_signature(&lines[i + 1..]))
+    })
+}
+
 /// Whether `text` reads as HTML.
 pub fn is_html(text: &str) -> bool {
     HTML.is_match(text)
@@ -115,9 +189,14 @@ pub fn tidy(text: &str) -> String {
 pub fn normalize(body: &str) -> Normalized {
     let text = tidy(&html_to_text(body));
     let (mut own, mut quoted) = (Vec::new(), Vec::new());
+    let lines: Vec<&str> = text.lines().collect();
+    let signature = signature_at(&lines);
     let mut rest_quoted = false;
-    for line in text.lines() {
-        rest_quoted = rest_quoted || QUOTE_START.is_match(line) || signature_start(line);
+    for (i, line) in lines.into_iter().enumerate() {
+        rest_quoted = rest_quoted
+            || Some(i) == signature
+            || QUOTE_START.is_match(line)
+            || signature_start(line);
         if rest_quoted || line.starts_with('>') {
             quoted.push(line);
         } else {
@@ -190,6 +269,36 @@ mod tests {
         let n = normalize(html);
         assert_eq!(n.own, "Still nothing.");
         assert!(n.quoted.unwrap().contains("Your parcel left on Monday."));
+    }
+
+    #[test]
+    fn a_closing_with_a_name_and_title_and_a_mail_disclaimer_are_set_apart() {
+        let body = "Where is order Q-O-5519? It has not arrived.\n\nBest regards,\nJane Doe\nParalegal | Smith Legal Services\n555-0134\n\nCONFIDENTIALITY NOTICE: This e-mail may contain legally privileged information.";
+        let n = normalize(body);
+        assert_eq!(n.own, "Where is order Q-O-5519? It has not arrived.");
+        assert!(n.quoted.unwrap().contains("Legal Services"));
+
+        // A disclaimer with no closing before it.
+        let body = "Refund order 1042, it broke.\nThis email is intended only for the addressee and may contain privileged material.";
+        assert_eq!(normalize(body).own, "Refund order 1042, it broke.");
+
+        // In other languages too.
+        let body = "Où est ma commande ORD-2027-00114 ?\n\nCordialement,\nJeanne Dupont";
+        assert_eq!(normalize(body).own, "Où est ma commande ORD-2027-00114 ?");
+    }
+
+    #[test]
+    fn a_thanks_followed_by_more_of_the_request_is_not_a_signature() {
+        for body in [
+            "Thanks,\nwhere is my order 1042? It was due Monday.",
+            "Hi there.\nThanks!\nCould you tell me where order 1042 is?",
+            "Order 1042 never came.\nThanks.\nI will ask my bank to reverse the charge.",
+            "My order 1042 came broken.\nThanks,\nI would like a refund for the lamp, it is in pieces and the box was crushed when it came.",
+        ] {
+            let n = normalize(body);
+            assert_eq!(n.own, tidy(body), "{body}");
+            assert!(n.quoted.is_none(), "{body}");
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
+use crate::domain::normalize::before_disclaimer;
 use crate::domain::order_id::OrderIdPattern;
 use crate::domain::thread::Thread;
 
@@ -260,14 +261,22 @@ re!(
 /// A dispute or legal threat however it is worded: the fixed phrases of [`LEGAL`], an
 /// authority named, or, in one clause, a payment party (bank, card issuer) beside a
 /// dispute verb, or a dispute verb beside a payment ("dispute the transaction").
+///
+/// What the ticket's boundary set apart is read too, but for a mail disclaimer: a
+/// threat written under a "Thanks," or in the customer's quoted earlier message is
+/// still a threat, while "legally privileged" boilerplate is not.
 pub(super) fn legal_threat(t: &TicketText) -> bool {
-    if LEGAL.is_match(&t.text) || AUTHORITY.is_match(&t.text) {
-        return true;
-    }
-    clauses_of_sentences(&t.text).iter().any(|c| {
-        DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
-            && (PAYMENT_PARTY.is_match(c) || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
-    })
+    [t.text.as_str(), before_disclaimer(&t.quoted)]
+        .into_iter()
+        .any(|text| {
+            LEGAL.is_match(text)
+                || AUTHORITY.is_match(text)
+                || clauses_of_sentences(text).iter().any(|c| {
+                    DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
+                        && (PAYMENT_PARTY.is_match(c)
+                            || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
+                })
+        })
 }
 
 /// Sentences, not split at commas: a dispute's party and verb often sit on either
