@@ -32,6 +32,35 @@ pub enum Intent {
     Other,
 }
 
+impl Intent {
+    /// Every intent, in a fixed order.
+    pub const ALL: [Intent; 6] = [
+        Intent::Status,
+        Intent::Refund,
+        Intent::HowTo,
+        Intent::Unsupported,
+        Intent::Dispute,
+        Intent::Other,
+    ];
+
+    /// Its name in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Intent::Status => "status",
+            Intent::Refund => "refund",
+            Intent::HowTo => "how_to",
+            Intent::Unsupported => "unsupported",
+            Intent::Dispute => "dispute",
+            Intent::Other => "other",
+        }
+    }
+
+    /// The intent named `name` ([`Intent::as_str`]).
+    pub fn parse(name: &str) -> Option<Intent> {
+        Intent::ALL.into_iter().find(|i| i.as_str() == name)
+    }
+}
+
 /// A confident guess.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IntentGuess {

@@ -35,6 +35,7 @@ pub mod embedding_bench;
 pub mod eval_worlds;
 pub mod fake_llm;
 pub mod ingest_bench;
+pub mod intent_corpus;
 pub mod pgdb;
 pub mod pgserver;
 pub mod proc;

@@ -13,7 +13,7 @@ use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
 use ticket_agent_lab::{
-    bench, chaos, embedding_bench, eval_worlds, fake_llm, ingest_bench, profile,
+    bench, chaos, embedding_bench, eval_worlds, fake_llm, ingest_bench, intent_corpus, profile,
     relevance_calibration, traffic, verifier,
 };
 
@@ -331,6 +331,15 @@ enum Command {
         #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
         evals: PathBuf,
     },
+    /// The rules model's intent by meaning, per world: how many labelled tickets the
+    /// classifier is confident about and how many of those it gets right, with the
+    /// hand-written examples alone and with the bank of the development worlds'
+    /// labelled tickets (docs/evals.md). Needs the embedding model.
+    Intent {
+        /// The repository's evals folder.
+        #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
+        evals: PathBuf,
+    },
     /// Verification measured against any model: every case of every eval world run
     /// through the product's eval path with the OpenAI provider pointed at a scripted
     /// oracle (right in natural words) and a scripted liar (one unsafe move per case);
@@ -637,6 +646,20 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })
             .await??;
             println!("{}", relevance_calibration::report(&pairs));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Intent { evals } => {
+            let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
+                ticket_agent::assembly::search_mode(&settings).await
+            else {
+                anyhow::bail!(
+                    "the intent report needs the embedding model (scripts/fetch-embedding-model)"
+                );
+            };
+            let scores =
+                tokio::task::spawn_blocking(move || intent_corpus::compare(&evals, embedder))
+                    .await??;
+            println!("{}", intent_corpus::report(&scores));
             Ok(ExitCode::SUCCESS)
         }
         Command::Verifier {

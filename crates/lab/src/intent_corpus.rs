@@ -1,0 +1,265 @@
+//! `ticket-agent-lab intent`: the rules model's intent by meaning, learned from labelled
+//! tickets and measured by world.
+//!
+//! Every eval case is labelled from the written policy (its expected outcome, category
+//! and required tools); this module reads an intent off those labels ([`label`]): a
+//! dispute, a request no tool performs, a refund, an order's status, a help-center
+//! question. The tickets of the development worlds ([`eval_worlds::DEVELOPMENT`]) with
+//! their intents are a labelled bank ([`bank`]) beside the product's hand-written
+//! examples ([`EXAMPLES`]); the held-out worlds are only classified, and the report gives per world and intent how
+//! many tickets the classifier was confident about (coverage) and how many of those it
+//! got right (precision), with the hand-written examples alone and with the bank.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind};
+use ticket_agent::embedding::Embedder;
+use ticket_agent::eval::Case;
+use ticket_agent::model::intent::{EXAMPLES, Intent, IntentClassifier, Thresholds};
+
+use crate::eval_worlds::{self, EvalWorld};
+
+/// The intent a case's labels say its ticket has; `None` when they do not say (an
+/// order that was not found, with no word of what was asked about it).
+pub fn label(case: &Case) -> Option<Intent> {
+    let e = &case.expect;
+    let requires = |tool: &str| e.tools_required.iter().any(|t| t == tool);
+    let tagged = |tag: &str| case.tags.iter().any(|t| t == tag);
+    match (e.outcome, e.category) {
+        (OutcomeKind::Escalated, Some(EscalationCategory::LegalOrChargeback)) => {
+            Some(Intent::Dispute)
+        }
+        (OutcomeKind::Escalated, Some(EscalationCategory::OutOfScope)) => Some(Intent::Unsupported),
+        (OutcomeKind::RefundProposed, _)
+        | (OutcomeKind::Escalated, Some(EscalationCategory::AmbiguousEligibility)) => {
+            Some(Intent::Refund)
+        }
+        _ if requires("refund_eligibility") => Some(Intent::Refund),
+        _ if requires("order_lookup") => Some(Intent::Status),
+        (_, Some(EscalationCategory::NoKbMatch)) => Some(Intent::HowTo),
+        _ if requires("kb_search") => Some(Intent::HowTo),
+        _ if tagged("refund") => Some(Intent::Refund),
+        _ if tagged("status") => Some(Intent::Status),
+        _ => None,
+    }
+}
+
+/// The words the rules model classifies: the ticket's subject and the customer's own
+/// words, as the ticket's boundary normalised them. `None` for a case whose ticket does
+/// not validate, and for a follow-up (its intent is the thread's, not its words').
+pub fn text(case: &Case) -> Option<String> {
+    if !case.thread.is_empty() {
+        return None;
+    }
+    let mut raw = case.ticket.clone();
+    // As the eval runs a case: a case's ticket without an id takes the case's.
+    raw.ticket_id.get_or_insert_with(|| case.id.clone());
+    let ticket = raw.validate(32 * 1024).ok()?;
+    Some(format!("{}\n{}", ticket.subject, ticket.body))
+}
+
+/// The labelled bank: every labelled ticket of the development worlds among `worlds`,
+/// with its intent, in world and case order.
+pub fn bank(worlds: &[EvalWorld]) -> Vec<(Intent, String)> {
+    worlds
+        .iter()
+        .filter(|w| w.development())
+        .flat_map(|w| &w.cases)
+        .filter_map(|case| Some((label(case)?, text(case)?)))
+        .collect()
+}
+
+/// The development worlds of `evals`, which the bank is made of.
+///
+/// # Errors
+/// A world that does not load.
+pub fn development_worlds(evals: &Path) -> anyhow::Result<Vec<EvalWorld>> {
+    eval_worlds::names(evals)?
+        .iter()
+        .map(|n| eval_worlds::load(evals, n))
+        .filter(|w| w.as_ref().map_or(true, EvalWorld::development))
+        .collect()
+}
+
+/// How a classifier did on one world.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WorldScore {
+    /// The world.
+    pub world: String,
+    /// Whether it was held out (neither the rules nor the bank saw it).
+    pub held_out: bool,
+    /// Per intent ([`Intent::ALL`] order): labelled, confidently guessed as it, and
+    /// guessed right.
+    pub per_intent: Vec<(Intent, usize, usize, usize)>,
+}
+
+impl WorldScore {
+    /// Confident guesses in all, and right ones.
+    pub fn totals(&self) -> (usize, usize, usize) {
+        self.per_intent
+            .iter()
+            .fold((0, 0, 0), |(l, g, r), (_, a, b, c)| (l + a, g + b, r + c))
+    }
+}
+
+/// `classifier` on every labelled ticket of `world`.
+///
+/// # Errors
+/// The embedder failing.
+pub fn score(classifier: &IntentClassifier, world: &EvalWorld) -> anyhow::Result<WorldScore> {
+    let mut per_intent: Vec<(Intent, usize, usize, usize)> =
+        Intent::ALL.iter().map(|i| (*i, 0, 0, 0)).collect();
+    for case in &world.cases {
+        let (Some(truth), Some(text)) = (label(case), text(case)) else {
+            continue;
+        };
+        let row = |i: Intent| Intent::ALL.iter().position(|x| *x == i).expect("all");
+        per_intent[row(truth)].1 += 1;
+        if let Some(guess) = classifier.classify(&text)? {
+            per_intent[row(guess.intent)].2 += 1;
+            if guess.intent == truth {
+                per_intent[row(guess.intent)].3 += 1;
+            }
+        }
+    }
+    Ok(WorldScore {
+        world: world.name.clone(),
+        held_out: !world.development(),
+        per_intent,
+    })
+}
+
+/// The two classifiers compared: the hand-written examples alone, and with the
+/// [`bank`] of the development worlds' labelled tickets.
+///
+/// # Errors
+/// A world that does not load, or the embedder.
+pub fn compare(
+    evals: &Path,
+    embedder: Arc<dyn Embedder>,
+) -> anyhow::Result<Vec<(WorldScore, WorldScore)>> {
+    let learned = bank(&development_worlds(evals)?);
+    let mut with_bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
+    with_bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
+    let alone = IntentClassifier::with_bank(embedder.clone(), EXAMPLES, Thresholds::default())?;
+    let both = IntentClassifier::with_bank(embedder, &with_bank, Thresholds::default())?;
+    let mut out = Vec::new();
+    for name in eval_worlds::names(evals)? {
+        if name == eval_worlds::THREADS {
+            continue;
+        }
+        let world = eval_worlds::load(evals, &name)?;
+        eprintln!("intent: {name}");
+        out.push((score(&alone, &world)?, score(&both, &world)?));
+    }
+    Ok(out)
+}
+
+/// The comparison as Markdown: per world, coverage and precision with the examples
+/// alone and with the bank; then per intent over the held-out worlds.
+pub fn report(scores: &[(WorldScore, WorldScore)]) -> String {
+    let pct = |a: usize, b: usize| {
+        if b == 0 {
+            "–".to_string()
+        } else {
+            format!("{:.1} %", 100.0 * a as f64 / b as f64)
+        }
+    };
+    let mut out = String::from(
+        "| world | split | labelled | examples alone: confident / precise | with the bank: confident / precise |\n|---|---|---|---|---|\n",
+    );
+    for (alone, both) in scores {
+        let (l, g, r) = alone.totals();
+        let (_, g2, r2) = both.totals();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {l} | {} / {} | {} / {} |",
+            alone.world,
+            if alone.held_out {
+                "held out"
+            } else {
+                "development (in the bank)"
+            },
+            pct(g, l),
+            pct(r, g),
+            pct(g2, l),
+            pct(r2, g2),
+        );
+    }
+    out.push_str("\nHeld-out worlds together, per intent:\n\n| intent | labelled | examples alone: confident / precise | with the bank: confident / precise |\n|---|---|---|---|\n");
+    for (k, intent) in Intent::ALL.iter().enumerate() {
+        let sum = |pick: fn(&(WorldScore, WorldScore)) -> &WorldScore| {
+            scores
+                .iter()
+                .filter(|s| s.0.held_out)
+                .map(|s| pick(s).per_intent[k])
+                .fold((0, 0, 0), |(l, g, r), (_, a, b, c)| (l + a, g + b, r + c))
+        };
+        let (l, g, r) = sum(|s| &s.0);
+        let (_, g2, r2) = sum(|s| &s.1);
+        let _ = writeln!(
+            out,
+            "| {} | {l} | {} / {} | {} / {} |",
+            intent.as_str(),
+            pct(g, l),
+            pct(r, g),
+            pct(g2, l),
+            pct(r2, g2)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bank_holds_every_intent_of_the_development_worlds_and_no_held_out_ticket() {
+        let evals = eval_worlds::repo_evals();
+        let worlds = development_worlds(&evals).unwrap();
+        assert!(worlds.iter().all(EvalWorld::development));
+        let bank = bank(&worlds);
+        for intent in [
+            Intent::Status,
+            Intent::Refund,
+            Intent::HowTo,
+            Intent::Unsupported,
+            Intent::Dispute,
+        ] {
+            let n = bank.iter().filter(|(i, _)| *i == intent).count();
+            assert!(n >= 10, "{intent:?}: {n}");
+        }
+        let held_out: Vec<String> = eval_worlds::names(&evals)
+            .unwrap()
+            .iter()
+            .map(|n| eval_worlds::load(&evals, n).unwrap())
+            .filter(|w| !w.development())
+            .flat_map(|w| w.cases.iter().filter_map(text).collect::<Vec<_>>())
+            .collect();
+        assert!(!held_out.is_empty());
+        assert!(bank.iter().all(|(_, t)| !held_out.contains(t)));
+    }
+
+    #[test]
+    fn a_case_s_intent_is_read_from_its_expected_outcome_category_and_tools() {
+        let fixture = eval_worlds::load(&eval_worlds::repo_evals(), eval_worlds::FIXTURE).unwrap();
+        for case in &fixture.cases {
+            let intent = label(case);
+            match (case.expect.outcome, case.expect.category) {
+                (_, Some(EscalationCategory::LegalOrChargeback)) => {
+                    assert_eq!(intent, Some(Intent::Dispute), "{}", case.id);
+                }
+                (OutcomeKind::RefundProposed, _) => {
+                    assert_eq!(intent, Some(Intent::Refund), "{}", case.id);
+                }
+                (_, Some(EscalationCategory::NoKbMatch)) => {
+                    assert_eq!(intent, Some(Intent::HowTo), "{}", case.id);
+                }
+                _ => {}
+            }
+        }
+    }
+}
