@@ -54,11 +54,6 @@ impl Intent {
             Intent::Other => "other",
         }
     }
-
-    /// The intent named `name` ([`Intent::as_str`]).
-    pub fn parse(name: &str) -> Option<Intent> {
-        Intent::ALL.into_iter().find(|i| i.as_str() == name)
-    }
 }
 
 /// A confident guess.
