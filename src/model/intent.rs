@@ -339,14 +339,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_built_in_bank_covers_every_intent() {
-        for intent in [
-            Intent::Status,
-            Intent::Refund,
-            Intent::HowTo,
-            Intent::Unsupported,
-            Intent::Dispute,
-            Intent::Other,
-        ] {
+        for intent in Intent::ALL {
             assert!(
                 EXAMPLES.iter().filter(|(i, _)| *i == intent).count() >= 3,
                 "{intent:?}"

@@ -71,15 +71,16 @@ pub fn bank(worlds: &[EvalWorld]) -> Vec<(Intent, String)> {
         .collect()
 }
 
-/// The development worlds of `evals`, which the bank is made of.
+/// Every world of `evals` but the thread cases (follow-ups: their intent is their
+/// thread's), each loaded once.
 ///
 /// # Errors
 /// A world that does not load.
-pub fn development_worlds(evals: &Path) -> anyhow::Result<Vec<EvalWorld>> {
+pub fn worlds(evals: &Path) -> anyhow::Result<Vec<EvalWorld>> {
     eval_worlds::names(evals)?
         .iter()
+        .filter(|n| *n != eval_worlds::THREADS)
         .map(|n| eval_worlds::load(evals, n))
-        .filter(|w| w.as_ref().map_or(true, EvalWorld::development))
         .collect()
 }
 
@@ -111,11 +112,11 @@ impl WorldScore {
 pub fn score(classifier: &IntentClassifier, world: &EvalWorld) -> anyhow::Result<WorldScore> {
     let mut per_intent: Vec<(Intent, usize, usize, usize)> =
         Intent::ALL.iter().map(|i| (*i, 0, 0, 0)).collect();
+    let row = |i: Intent| Intent::ALL.iter().position(|x| *x == i).expect("all");
     for case in &world.cases {
         let (Some(truth), Some(text)) = (label(case), text(case)) else {
             continue;
         };
-        let row = |i: Intent| Intent::ALL.iter().position(|x| *x == i).expect("all");
         per_intent[row(truth)].1 += 1;
         if let Some(guess) = classifier.classify(&text)? {
             per_intent[row(guess.intent)].2 += 1;
@@ -140,19 +141,16 @@ pub fn compare(
     evals: &Path,
     embedder: Arc<dyn Embedder>,
 ) -> anyhow::Result<Vec<(WorldScore, WorldScore)>> {
-    let learned = bank(&development_worlds(evals)?);
+    let worlds = worlds(evals)?;
+    let learned = bank(&worlds);
     let mut with_bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
     with_bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
     let alone = IntentClassifier::with_bank(embedder.clone(), EXAMPLES, Thresholds::default())?;
     let both = IntentClassifier::with_bank(embedder, &with_bank, Thresholds::default())?;
     let mut out = Vec::new();
-    for name in eval_worlds::names(evals)? {
-        if name == eval_worlds::THREADS {
-            continue;
-        }
-        let world = eval_worlds::load(evals, &name)?;
-        eprintln!("intent: {name}");
-        out.push((score(&alone, &world)?, score(&both, &world)?));
+    for world in &worlds {
+        eprintln!("intent: {}", world.name);
+        out.push((score(&alone, world)?, score(&both, world)?));
     }
     Ok(out)
 }
@@ -218,26 +216,17 @@ mod tests {
 
     #[test]
     fn the_bank_holds_every_intent_of_the_development_worlds_and_no_held_out_ticket() {
-        let evals = eval_worlds::repo_evals();
-        let worlds = development_worlds(&evals).unwrap();
-        assert!(worlds.iter().all(EvalWorld::development));
+        let worlds = worlds(&eval_worlds::repo_evals()).unwrap();
         let bank = bank(&worlds);
-        for intent in [
-            Intent::Status,
-            Intent::Refund,
-            Intent::HowTo,
-            Intent::Unsupported,
-            Intent::Dispute,
-        ] {
+        // Every intent a shop's labels can say ("other" is no case's label).
+        for intent in Intent::ALL.into_iter().filter(|i| *i != Intent::Other) {
             let n = bank.iter().filter(|(i, _)| *i == intent).count();
             assert!(n >= 10, "{intent:?}: {n}");
         }
-        let held_out: Vec<String> = eval_worlds::names(&evals)
-            .unwrap()
+        let held_out: Vec<String> = worlds
             .iter()
-            .map(|n| eval_worlds::load(&evals, n).unwrap())
             .filter(|w| !w.development())
-            .flat_map(|w| w.cases.iter().filter_map(text).collect::<Vec<_>>())
+            .flat_map(|w| w.cases.iter().filter_map(text))
             .collect();
         assert!(!held_out.is_empty());
         assert!(bank.iter().all(|(_, t)| !held_out.contains(t)));
