@@ -372,8 +372,15 @@ fn statuses_looked_up(message: &str, trace: &Trace, evidence: &Evidence) -> Resu
 /// order ("#55102", "order 55102").
 fn message_orders(message: &str, trace: &Trace, evidence: &Evidence) -> Vec<String> {
     let mut other_values: Vec<&str> = Vec::new();
-    for (_, _, _, output) in trace.tool_calls() {
+    // The words of what the order tools answered besides ids: an item's model number
+    // ("Velodrome Trekking T625 e-bike") is the shape of an order id and names no order.
+    // An article's text is left out: its example id may be another customer's order.
+    let mut record_values: Vec<&str> = Vec::new();
+    for (name, _, _, output) in trace.tool_calls() {
         collect_strings(output, &mut other_values);
+        if name != KB_SEARCH {
+            collect_strings(output, &mut record_values);
+        }
     }
     let mut out: Vec<String> = Vec::new();
     for (start, id) in evidence.order_ids.find(message) {
@@ -381,7 +388,9 @@ fn message_orders(message: &str, trace: &Trace, evidence: &Evidence) -> Vec<Stri
         if matches!(before, Some('$' | '.' | ',')) || same_order(id, &evidence.customer_id) {
             continue;
         }
-        if other_values.iter().any(|v| same_order(v, id)) {
+        if other_values.iter().any(|v| same_order(v, id))
+            || record_values.iter().any(|v| names_order(v, id))
+        {
             continue;
         }
         if !id.bytes().any(|b| b.is_ascii_alphabetic()) {
@@ -583,21 +592,40 @@ fn cited_articles<'a>(message: &str, tail: Option<&'a Tail>, trace: &'a Trace) -
         .map(|t| t.grounds.articles.iter().map(String::as_str).collect())
         .unwrap_or_default();
     let said = words(message).join(" ");
-    for (_, result) in ok_calls(trace, KB_SEARCH) {
-        for a in result["articles"].as_array().into_iter().flatten() {
-            let Some(id) = a["id"].as_str() else {
-                continue;
-            };
-            if out.contains(&id) {
-                continue;
-            }
-            let title = words(a["title"].as_str().unwrap_or_default());
-            let body = words(a["body"].as_str().unwrap_or_default());
-            let quotes_title = title.len() >= 3 && said.contains(&title.join(" "));
-            let quotes_body = body.windows(8).any(|w| said.contains(&w.join(" ")));
-            if quotes_title || quotes_body || names_order(message, id) {
-                out.push(id);
-            }
+    let returned: Vec<&Value> = ok_calls(trace, KB_SEARCH)
+        .flat_map(|(_, result)| result["articles"].as_array().into_iter().flatten())
+        .collect();
+    let id = |a: &'a Value| a["id"].as_str();
+    // First what the answer names: its grounds, an article's title, its id.
+    for a in &returned {
+        let Some(id) = id(a) else { continue };
+        let title = words(a["title"].as_str().unwrap_or_default());
+        let quotes_title = title.len() >= 3 && said.contains(&title.join(" "));
+        if !out.contains(&id) && (quotes_title || names_order(message, id)) {
+            out.push(id);
+        }
+    }
+    // Then what it quotes: eight words in a row of an article's text, not also in an
+    // article already cited. Articles of one shop share boilerplate ("while it is still
+    // processing: open Orders, select the order and choose…"), and quoting the cancel
+    // article is not resting on the address article that says the same clause.
+    let cited_text: Vec<String> = returned
+        .iter()
+        .filter(|a| id(a).is_some_and(|i| out.contains(&i)))
+        .map(|a| words(a["body"].as_str().unwrap_or_default()).join(" "))
+        .collect();
+    for a in &returned {
+        let Some(id) = id(a) else { continue };
+        if out.contains(&id) {
+            continue;
+        }
+        let body = words(a["body"].as_str().unwrap_or_default());
+        let quotes_body = body.windows(8).any(|w| {
+            let w = w.join(" ");
+            said.contains(&w) && !cited_text.iter().any(|c| c.contains(&w))
+        });
+        if quotes_body {
+            out.push(id);
         }
     }
     out
@@ -1084,6 +1112,47 @@ mod tests {
         ] {
             assert!(no_unperformed_action(fine, &trace).is_ok(), "{fine}");
         }
+    }
+
+    #[test]
+    fn a_model_number_in_an_items_name_is_not_an_order_the_message_names() {
+        let mut lookup = order_with("VC-27-004533", "shipped");
+        if let TraceStep::ToolCall { output, .. } = &mut lookup {
+            output["items"] = json!([{ "name": "Velodrome Trekking T625 e-bike", "quantity": 1 }]);
+        }
+        let trace = Trace {
+            steps: vec![lookup],
+        };
+        let evidence = knowing(&["VC-27-004533".to_string()]);
+        assert!(
+            statuses_looked_up(
+                "Your Trekking T625 e-bike (order VC-27-004533) has shipped.",
+                &trace,
+                &evidence
+            )
+            .is_ok()
+        );
+        assert!(statuses_looked_up("Order VC-27-004599 has shipped.", &trace, &evidence).is_err());
+    }
+
+    #[test]
+    fn a_clause_two_articles_share_cites_only_the_one_the_answer_names() {
+        let shared = "while it is still processing: open Orders, select the order and choose";
+        let trace = Trace {
+            steps: vec![searched(json!([
+                { "id": "KB006", "title": "Cancelling an order",
+                  "body": format!("You can cancel an order yourself {shared} 'Cancel order'.") },
+                { "id": "KB004", "title": "Changing your shipping address",
+                  "body": format!("You can change the shipping address {shared} 'Edit address'.") },
+            ]))],
+        };
+        let message = format!(
+            "Cancelling an order: You can cancel an order yourself {shared} 'Cancel order'."
+        );
+        assert_eq!(cited_articles(&message, None, &trace), vec!["KB006"]);
+        // A run of the second article's own words still cites it.
+        let both = format!("{message} Or change the shipping address {shared} 'Edit address'.");
+        assert_eq!(cited_articles(&both, None, &trace), vec!["KB006", "KB004"]);
     }
 
     fn searched(articles: serde_json::Value) -> TraceStep {

@@ -5,7 +5,7 @@
 //! `Q-O-5519` is one token and never read as `O-5519`), and a token is an order id when
 //! the shop's pattern (`commerce.order_id_pattern`) matches all of it, ignoring case.
 //! The default accepts the common shapes: `1001` (`#1001` in text), `O1002`,
-//! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`. Two ids name the same
+//! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`, `VC-27-004417`. Two ids name the same
 //! order when they are equal ignoring case and a leading `#`.
 
 use std::sync::LazyLock;
@@ -18,9 +18,10 @@ pub struct OrderIdPattern {
     whole: Regex,
 }
 
-/// The default: letter groups of up to five (each optionally joined by `-` or `_`)
-/// before a run of 3 to 20 digits, then any further digit groups.
-pub const DEFAULT_PATTERN: &str = r"(?:[a-z]{1,5}[-_]?)*\d{3,20}(?:[-_]\d{1,20})*";
+/// The default: letter groups of up to five (each optionally joined by `-` or `_`),
+/// then any short digit groups each joined by `-` or `_` (a year: `VC-27-004417`), then
+/// a run of 3 to 20 digits and any further digit groups.
+pub const DEFAULT_PATTERN: &str = r"(?:[a-z]{1,5}[-_]?)*(?:\d{1,20}[-_])*\d{3,20}(?:[-_]\d{1,20})*";
 
 /// The longest token read as an id.
 const MAX_ID_CHARS: usize = 40;
@@ -112,7 +113,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const SHAPES: [&str; 8] = [
+    const SHAPES: [&str; 9] = [
         "1001",
         "#1001",
         "O1002",
@@ -121,6 +122,7 @@ mod tests {
         "Q-O-5519",
         "zo88016",
         "ord_2024_77",
+        "VC-27-004417",
     ];
 
     #[test]

@@ -100,7 +100,17 @@ pub struct Hit {
     pub coverage: f32,
     /// The cosine similarity of the article to the query (hybrid search only).
     pub similarity: Option<f32>,
+    /// How far the article stands out among the shop's articles for this query: the
+    /// similarity of its whole text to the query, in standard deviations above the mean
+    /// of every article's (hybrid search in a shop of at least [`MIN_STANDING_ARTICLES`]
+    /// articles only). A near miss shares the question's subject with the article
+    /// ("gift wrapping" and the gift-card article) and reaches the similarity gate, but
+    /// so do several other articles of the shop; the article that answers stands out.
+    pub standing: Option<f32>,
 }
+
+/// The fewest articles whose similarities make a baseline for [`Hit::standing`].
+pub const MIN_STANDING_ARTICLES: usize = 4;
 
 /// What makes an article relevant, and how many come back.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -119,6 +129,18 @@ pub struct Gates {
 struct Semantic {
     embedder: Arc<dyn Embedder>,
     vectors: Vec<Vec<Vec<f32>>>,
+}
+
+/// Each value in standard deviations above the mean of all of them; `None` for fewer
+/// than [`MIN_STANDING_ARTICLES`] values or when they hardly differ.
+fn standings(values: &[f32]) -> Option<Vec<f32>> {
+    if values.len() < MIN_STANDING_ARTICLES {
+        return None;
+    }
+    let n = values.len() as f32;
+    let mean = values.iter().sum::<f32>() / n;
+    let sd = (values.iter().map(|x| (x - mean) * (x - mean)).sum::<f32>() / n).sqrt();
+    (sd >= 1e-4).then(|| values.iter().map(|x| (x - mean) / sd).collect())
 }
 
 /// The views of an article that are embedded: its title, its title with its body
@@ -452,6 +474,18 @@ impl KbIndex {
                     .fold(f32::NEG_INFINITY, f32::max)
             })
             .collect();
+        // The whole view is the second of each article's views (`views`' order).
+        let whole: Vec<f32> = semantic
+            .vectors
+            .iter()
+            .map(|views| {
+                views
+                    .get(1)
+                    .or(views.first())
+                    .map_or(0.0, |v| cosine(&q, v))
+            })
+            .collect();
+        let standing = standings(&whole);
         let (lexical_query, query_terms) = self.lexical_query(query);
         let lexical = if query_terms.is_empty() {
             Vec::new()
@@ -491,6 +525,7 @@ impl KbIndex {
                         score: bm25[i],
                         coverage: coverage[i],
                         similarity: Some(similarity[i]),
+                        standing: standing.as_ref().map(|s| s[i]),
                     },
                 )
             })
@@ -520,6 +555,7 @@ impl KbIndex {
                     score,
                     coverage,
                     similarity: None,
+                    standing: None,
                 })
             })
             .collect()

@@ -325,8 +325,12 @@ impl ToolBox {
         let articles: Vec<Value> = hits
             .into_iter()
             .map(|h| {
-                json!({ "id": h.article.id, "title": h.article.title, "body": h.article.body,
-                        "term_coverage": round(h.coverage) })
+                let mut a = json!({ "id": h.article.id, "title": h.article.title,
+                                    "body": h.article.body, "term_coverage": round(h.coverage) });
+                if let Some(standing) = h.standing {
+                    a["standing"] = json!(round(standing));
+                }
+                a
             })
             .collect();
         ToolOutput::ok(json!({ "articles": articles, "relevance_scores": scores }))

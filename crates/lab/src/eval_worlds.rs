@@ -16,7 +16,7 @@ use ticket_agent::eval::{Case, load_cases};
 
 /// The worlds the agent and the verifier may be tuned on (docs/evals.md); every other
 /// world is held out.
-pub const DEVELOPMENT: [&str; 3] = ["fixture", "outdoor", "home"];
+pub const DEVELOPMENT: [&str; 5] = ["fixture", "outdoor", "home", "voltcase", "kettlebrew"];
 
 /// The fixture shop's name among the worlds.
 pub const FIXTURE: &str = "fixture";

@@ -29,6 +29,7 @@
 //! - [`pgserver`]: a PostgreSQL server of a run's own, for a run that crashes its
 //!   database.
 
+pub mod answer_calibration;
 pub mod bench;
 pub mod chaos;
 pub mod embedding_bench;

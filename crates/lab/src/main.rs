@@ -13,8 +13,8 @@ use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
 use ticket_agent_lab::{
-    bench, chaos, embedding_bench, eval_worlds, fake_llm, ingest_bench, intent_corpus, profile,
-    relevance_calibration, traffic, verifier,
+    answer_calibration, bench, chaos, embedding_bench, eval_worlds, fake_llm, ingest_bench,
+    intent_corpus, profile, relevance_calibration, traffic, verifier,
 };
 
 /// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
@@ -327,6 +327,16 @@ enum Command {
     /// the embedding model, when it loads) and by overlap; recall and precision at the
     /// product's thresholds and across a sweep (docs/verification.md).
     RelevanceCalibration {
+        /// The repository's evals folder.
+        #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
+        evals: PathBuf,
+    },
+    /// The numbers behind the rules model's bar for answering with an article: every
+    /// labelled how-to question and no-answer case of the development worlds searched
+    /// with hybrid kb_search, and at a sweep of bars (the article's standing among the
+    /// shop's) how many would be answered right, answered wrong, missed or declined
+    /// (docs/evals.md). Needs the embedding model.
+    AnswerCalibration {
         /// The repository's evals folder.
         #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
         evals: PathBuf,
@@ -646,6 +656,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })
             .await??;
             println!("{}", relevance_calibration::report(&pairs));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::AnswerCalibration { evals } => {
+            let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
+                ticket_agent::assembly::search_mode(&settings).await
+            else {
+                anyhow::bail!(
+                    "answer-calibration needs the embedding model (scripts/fetch-embedding-model)"
+                );
+            };
+            let kb = settings.kb.clone();
+            let searched = tokio::task::spawn_blocking(move || {
+                answer_calibration::development(&evals, embedder, &kb)
+            })
+            .await??;
+            println!("{}", answer_calibration::report(&searched));
             Ok(ExitCode::SUCCESS)
         }
         Command::Intent { evals } => {

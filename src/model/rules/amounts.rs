@@ -53,7 +53,9 @@ pub(super) fn count_of(word: &str, quantity: u64) -> Option<u64> {
 /// The words of an item's name that say what it is, its head noun last: the words
 /// outside parentheses that are not a unit, a size or a packaging word ("Cork Coaster
 /// Set" → coaster; "Linen Duvet Cover (King)" → linen, duvet, cover; "USB-C Cable (2 m)"
-/// → usb, cable).
+/// → usb, cable). What follows "with", "for" or a dash describes the item, not what it
+/// is, so those words come first and the head noun stays last ("Brew Scale with Timer"
+/// → timer, brew, scale).
 pub(super) fn name_words(name: &str) -> Vec<String> {
     pub(super) const GENERIC: &[&str] = &[
         "set", "pack", "kit", "bundle", "inch", "size", "pair", "piece", "pcs", "small", "medium",
@@ -70,11 +72,25 @@ pub(super) fn name_words(name: &str) -> Vec<String> {
             _ => {}
         }
     }
-    outside
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
-        .map(str::to_lowercase)
-        .collect()
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphabetic())
+            .filter(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let lower = outside.to_lowercase();
+    let cut = [" with ", " for ", " - ", " – ", ", "]
+        .iter()
+        .filter_map(|sep| lower.find(sep))
+        .min();
+    match cut {
+        Some(at) if !words(&lower[..at]).is_empty() => {
+            let mut out = words(&lower[at..]);
+            out.extend(words(&lower[..at]));
+            out
+        }
+        _ => words(&lower),
+    }
 }
 
 /// One line of an order as the refund reading sees it.
@@ -215,11 +231,12 @@ re!(
 /// that the customer does not say they keep. An item named only to say what the order
 /// was ("my stove order arrived") is not asked back when the refund names its items.
 /// No item named means the whole order; a share of the price without a sum ("half",
-/// "a partial refund") is unclear.
+/// "a partial refund") is unclear. A sum the customer names is asked, but never more
+/// than the items the ticket names are worth ("the charger broke… $100 is fair"); a
+/// ticket that asks for everything and also names only some of the items asks two
+/// things, and a human reads which.
 pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
-    if FULL_REFUND.is_match(&t.text) {
-        return Asked::Everything;
-    }
+    let full = FULL_REFUND.is_match(&t.text);
     let total = order["total_usd"].as_f64();
     let cents = |x: f64| (x * 100.0).round() as i64;
     let mut stated: Vec<i64> = Vec::new();
@@ -233,14 +250,32 @@ pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Aske
     stated.retain(|c| *c > 0 && total.is_none_or(|tot| cents(tot) != *c));
     stated.sort_unstable();
     stated.dedup();
+    let named = named_items(t, order);
     match stated.as_slice() {
         [] => {}
-        [one] if orders == 1 => return Asked::Sum(*one as f64 / 100.0),
+        [one] if orders == 1 => {
+            let one = *one as f64 / 100.0;
+            return match named {
+                Asked::Sum(worth) if worth < one => Asked::Sum(worth),
+                _ => Asked::Sum(one),
+            };
+        }
         _ if orders > 1 => {
             return Asked::Unclear("amounts are named for a ticket about several orders".into());
         }
         _ => return Asked::Unclear("the ticket names several different amounts".into()),
     }
+    match named {
+        Asked::Sum(_) if full => Asked::Unclear(
+            "the ticket asks for everything back and names only some of the order's items".into(),
+        ),
+        _ if full => Asked::Everything,
+        named => named,
+    }
+}
+
+/// What the items `t` names of `order` are worth: [`asked_amount`] without a stated sum.
+fn named_items(t: &TicketText, order: &Value) -> Asked {
     let items: Vec<Line> = order["items"]
         .as_array()
         .into_iter()

@@ -42,6 +42,7 @@ mod reading;
 mod reply;
 
 use crate::domain::order_id::OrderIdPattern;
+pub use judge::MIN_ANSWER_STANDING;
 use judge::{Basis, Reading, judged_on};
 use reading::TicketText;
 use reply::with_tail;

@@ -66,7 +66,7 @@ impl TicketText {
 
 re!(
     LEGAL,
-    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)"
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)"
 );
 re!(
     REFUND,
