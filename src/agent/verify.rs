@@ -1000,7 +1000,8 @@ mod tests {
         /// written: in any common shape, in either case, with or without a `#`.
         #[test]
         fn a_correct_status_answer_stands_whatever_the_ids_shape(
-            id in "(?:[A-Z]{1,5}[-_]){0,2}[0-9]{3,12}(?:-[0-9]{2,8}){0,2}",
+            // At most 38 characters: a longer token is not read as an id at all.
+            id in "(?:[A-Z]{1,5}[-_]){0,2}[0-9]{3,12}(?:-[0-9]{2,6}){0,2}",
             hash in proptest::bool::ANY,
             lower in proptest::bool::ANY,
         ) {

@@ -311,6 +311,8 @@ mod tests {
             (" 10289 ", "#10289"),
             ("q-o-5519", "Q-O-5519"),
             ("#Q-O-5519", "Q-O-5519"),
+            ("QO5519", "Q-O-5519"),
+            ("q o 5519", "Q-O-5519"),
         ] {
             let order = shop.order(written).await.unwrap();
             assert_eq!(

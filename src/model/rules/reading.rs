@@ -106,7 +106,7 @@ re!(
 );
 re!(
     NOT_ORDER_CONTEXT,
-    r"(?i)(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?\s*[:#]?\s*$"
+    r"(?i)(?:(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?|(?:request|case)\s*(?:number|no\.?|#))\s*[:#]?\s*$"
 );
 
 /// Order ids mentioned in the ticket: the form's field first, then ids named after
@@ -139,13 +139,20 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
                     && if bare {
                         only_an_id(id) && !NOT_ORDER_CONTEXT.is_match(before)
                     } else {
-                        ORDER_CONTEXT.is_match(before)
+                        ORDER_CONTEXT.is_match(before) && !NOT_ORDER_CONTEXT.is_match(before)
                     }
             })
             .map(|(at, id)| (at, normalise_id(id)))
             .collect()
     };
     let mut named = ids_in(&t.text, false);
+    // "order 112 1147392 8865501": the whole id, not its first group.
+    for (at, id) in spaced_ids(&t.text).filter(|(_, id)| t.ids.is_id(id) && !excluded(id)) {
+        match named.iter_mut().find(|(pos, _)| *pos == at) {
+            Some(first_group) => first_group.1 = normalise_id(&id),
+            None => named.push((at, normalise_id(&id))),
+        }
+    }
     if named.is_empty() {
         named = ids_in(&t.text, true);
     }
@@ -159,6 +166,33 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     }
     out.truncate(3);
     out
+}
+
+re!(SPACED_ID, r"\b(?:[A-Za-z]{1,3}|\d{1,20})(?: \d{1,20})+\b");
+
+/// Short words that follow "order" in a sentence and are not the letters of an id.
+const ORDER_WORDS: &[&str] = &[
+    "is", "was", "no", "nr", "id", "ref", "for", "of", "to", "in", "on", "at", "by", "and", "the",
+    "my", "our", "via", "has", "had", "a", "an", "i", "it", "as", "or",
+];
+
+/// Ids written with spaces where the shop writes a dash or nothing ("order KB 88016",
+/// "order 112 1147392 8865501"), right after the word order: each joined with dashes
+/// (the shop finds an order whatever its separators), with its byte offset. Only after
+/// "order", because a space also separates a phone number's or a date's groups.
+fn spaced_ids(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
+    SPACED_ID.find_iter(text).filter_map(move |m| {
+        let mut start = m.start().saturating_sub(48);
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let before = &text[start..m.start()];
+        // "order number is 58812": a word after "order" is not an id's letters.
+        let first = m.as_str().split(' ').next().unwrap_or_default();
+        let word = ORDER_WORDS.contains(&first.to_ascii_lowercase().as_str());
+        (!word && ORDER_CONTEXT.is_match(before) && !NOT_ORDER_CONTEXT.is_match(before))
+            .then(|| (m.start(), m.as_str().replace(' ', "-")))
+    })
 }
 
 /// Whether an id-shaped token with no "order" before it can only be an order id: one

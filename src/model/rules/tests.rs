@@ -598,6 +598,7 @@ fn a_bare_number_date_or_phone_number_is_not_an_order_id_without_the_word_order(
         "I paid 500 dollars and want it back.",
         "I ordered on 2027-04-18 and nothing came. Call me on 828-555-0134.",
         "Ship to 1200 Main St, Asheville 28801.",
+        "Re: [Shop] Request #48213: where is my order? Call me on 555 0134.",
     ] {
         assert!(
             order_ids(&text("Help", body, None)).is_empty(),
@@ -605,6 +606,25 @@ fn a_bare_number_date_or_phone_number_is_not_an_order_id_without_the_word_order(
             order_ids(&text("Help", body, None))
         );
     }
+}
+
+#[test]
+fn an_id_written_with_spaces_after_the_word_order_is_read_joined() {
+    for (body, id) in [
+        (
+            "the grinder from order KB 88016 arrived cracked",
+            "KB-88016",
+        ),
+        ("IS ORDER US 70388 DELIVERED YET OR NOT??", "US-70388"),
+        (
+            "Can you check order 112 1147392 8865501 for me?",
+            "112-1147392-8865501",
+        ),
+    ] {
+        assert_eq!(order_ids(&text("Help", body, None)), vec![id], "{body}");
+    }
+    // Without "order" before them, spaced groups are a phone number or a date.
+    assert!(order_ids(&text("Help", "Call me on 828 555 0134 please", None)).is_empty());
 }
 
 #[test]
