@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::super::intent::{Intent, IntentGuess};
 use super::amounts::{Asked, asked_amount};
 use super::plan::{Plan, SELF_SERVICE, kb_query, plan};
-use super::reading::{OrderIntent, TicketText, legal_threat, readable};
+use super::reading::{OrderIntent, TicketText, legal_threat, readable, strong_threat};
 use super::reply::{article_text, describe_status, reason_snippet};
 use super::{History, Step};
 use crate::tools::contracts::{ISSUE_REFUND, KB_SEARCH, ORDER_LOOKUP, REFUND_ELIGIBILITY};
@@ -24,6 +24,20 @@ fn answers(article: &Value) -> bool {
     article["standing"]
         .as_f64()
         .is_none_or(|s| s >= MIN_ANSWER_STANDING)
+}
+
+/// What an order the shop does not know rests on: settled when the id is the one the
+/// help desk's order field gives; a doubt when the rules read it from the text, where
+/// the word they took for an id may not be one (a quote number, an id misread).
+fn not_found(t: &TicketText, id: &str) -> Basis {
+    if t.order_field
+        .as_deref()
+        .is_some_and(|f| crate::domain::order_id::same_order(f, id))
+    {
+        Basis::Settled
+    } else {
+        Basis::Doubt("order_read_from_text")
+    }
 }
 
 /// What a final answer of the rules rests on, for a cascade to judge
@@ -84,8 +98,16 @@ pub(super) fn judged_on(
 ) -> (Step, Basis) {
     let intents = |i: &[Intent]| Basis::Intents(i.to_vec());
     let order_intents = [Intent::Status, Intent::Refund];
-    if reading.legal_threat || guess.is_some_and(|g| g.intent == Intent::Dispute) {
-        return (Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a dispute with their bank or card issuer, a chargeback or legal action; a human must handle this ticket.".into()), Basis::Settled);
+    let disputed_by_meaning = guess.is_some_and(|g| g.intent == Intent::Dispute);
+    if reading.legal_threat || disputed_by_meaning {
+        // A lone legal word ("attorney" in a signature) escalates too, but settles the
+        // ticket only if the ticket's meaning confirms a dispute.
+        let basis = if disputed_by_meaning || strong_threat(t) {
+            Basis::Settled
+        } else {
+            intents(&[Intent::Dispute])
+        };
+        return (Step::Final("ESCALATED: [legal_or_chargeback] The customer mentions a dispute with their bank or card issuer, a chargeback or legal action; a human must handle this ticket.".into()), basis);
     }
     if !reading.readable {
         return (Step::Final("ESCALATED: [out_of_scope] The ticket is not written in English, which the offline model cannot read; a human must answer it.".into()), Basis::Doubt("unreadable_language"));
@@ -156,7 +178,7 @@ pub(super) fn judged_on(
             escalation.get_or_insert((
                 "order_not_found",
                 format!("Order {id} was not found for this customer."),
-                Basis::Settled,
+                not_found(t, id),
             ));
             continue;
         }
@@ -176,7 +198,7 @@ pub(super) fn judged_on(
             escalation.get_or_insert((
                 "order_not_found",
                 format!("Order {id} was not found for this customer."),
-                Basis::Settled,
+                not_found(t, id),
             ));
             continue;
         }

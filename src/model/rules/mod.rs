@@ -210,10 +210,12 @@ impl RulesModel {
 
 #[async_trait]
 impl SelfAssess for RulesModel {
-    /// Confident when the final answer rests on a settled fact (a dispute, an order the
-    /// shop does not know, the refund policy calling for a human), or when it answers an
+    /// Confident when the final answer rests on a settled fact (a chargeback or a payment
+    /// dispute, an order the help desk's order field names and the shop does not know,
+    /// the refund policy calling for a human), or when it answers (or escalates for) an
     /// intent that the ticket's nearest labelled examples confirm with their margin.
-    /// Everything else is declined with its reason: a language it cannot read, a
+    /// Everything else is declined with its reason: an order id read from the text that
+    /// the shop does not know, a language it cannot read, a
     /// request it could not place, an amount it could not tell, no article found, no
     /// confident guess by meaning, a guess that disagrees with what the text rules
     /// answered, or no classifier at all (the text rules alone are not checked by

@@ -313,6 +313,31 @@ pub(super) fn legal_threat(t: &TicketText) -> bool {
         })
 }
 
+re!(
+    WEAK_LEGAL,
+    r"(?i)^(?:lawyers?|attorneys?|solicitors?|court|legal(?:ly)?|legal team|sue|suing)$"
+);
+
+/// Whether [`legal_threat`] holds by more than a word a signature or a story also uses
+/// ("attorney", "court", "legal"): a chargeback, a dispute with a payment party, an
+/// authority. Those settle the ticket whoever reads it; a lone legal word is a threat to
+/// the rules (they escalate it), but one a reader may see otherwise.
+pub(super) fn strong_threat(t: &TicketText) -> bool {
+    [t.text.as_str(), before_disclaimer(&t.quoted)]
+        .into_iter()
+        .any(|text| {
+            LEGAL
+                .find_iter(text)
+                .any(|m| !WEAK_LEGAL.is_match(m.as_str().trim()))
+                || AUTHORITY.is_match(text)
+                || clauses_of_sentences(text).iter().any(|c| {
+                    DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
+                        && (PAYMENT_PARTY.is_match(c)
+                            || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
+                })
+        })
+}
+
 /// Sentences, not split at commas: a dispute's party and verb often sit on either
 /// side of one ("my bank, which I have called, will reverse it").
 pub(super) fn clauses_of_sentences(text: &str) -> Vec<&str> {

@@ -747,3 +747,38 @@ fn a_self_service_article_answers_a_request_only_if_the_action_named_plainly_fin
         "{answer}"
     );
 }
+
+#[test]
+fn a_lone_legal_word_escalates_but_settles_nothing_for_a_cascade_and_a_chargeback_does() {
+    let h = History { done: vec![] };
+    let attorney = text(
+        "Order Q-O-5519",
+        "Where is my order Q-O-5519?\n\nJane Roe\nAttorney at Law",
+        None,
+    );
+    let (step, basis) = judged(&attorney, &h, None);
+    assert!(final_text(step).starts_with("ESCALATED: [legal_or_chargeback]"));
+    assert_eq!(basis, Basis::Intents(vec![Intent::Dispute]));
+    let chargeback = text("s", "I'm filing a chargeback with my bank.", None);
+    assert_eq!(judged(&chargeback, &h, None).1, Basis::Settled);
+}
+
+#[test]
+fn an_order_the_shop_does_not_know_is_settled_only_when_the_order_field_names_it() {
+    let not_found = |id: &str| {
+        (
+            ORDER_LOOKUP.to_string(),
+            json!({ "order_id": id }),
+            json!({ "error": "order_not_found" }),
+        )
+    };
+    let from_text = text("Where is it?", "Where is my order O9999?", None);
+    let h = History {
+        done: vec![not_found("O9999")],
+    };
+    let (step, basis) = judged(&from_text, &h, None);
+    assert!(final_text(step).starts_with("ESCALATED: [order_not_found]"));
+    assert_eq!(basis, Basis::Doubt("order_read_from_text"));
+    let from_field = text("Where is it?", "Where is my order?", Some("O9999"));
+    assert_eq!(judged(&from_field, &h, None).1, Basis::Settled);
+}
