@@ -116,7 +116,7 @@ pub(super) fn describe_status(order: &Value) -> String {
     };
     match order["status"].as_str().unwrap_or("unknown") {
         "processing" => format!(
-            "Order {id}{what} was placed on {} and is being processed; it has not shipped yet, and you will receive tracking details by email once it does.",
+            "Order {id}{what} was placed on {} and is still processing (being prepared); it has not shipped yet, and you will receive tracking details by email once it does.",
             date("order_date").unwrap_or_default()
         ),
         "shipped" => format!(
