@@ -45,7 +45,7 @@ use tantivy::tokenizer::{
 use crate::commerce::KbArticle;
 use crate::domain::ticket::Ticket;
 use crate::embedding::{Embedder, cosine};
-use crate::tools::kb::{views, whole_view};
+use crate::tools::kb::{Baseline, MIN_STANDING_ARTICLES, views, whole_view};
 
 /// The standing below which an article does not answer the question (calibrated,
 /// docs/verification.md).
@@ -59,8 +59,8 @@ pub const STRONG_SIMILARITY: f32 = 0.5;
 /// (calibrated, docs/verification.md).
 pub const MIN_SIMILARITY: f32 = 0.2;
 
-/// The fewest articles whose similarities make a baseline.
-pub const MIN_ARTICLES: usize = 4;
+/// The fewest articles whose similarities make a baseline (`kb_search`'s own).
+pub const MIN_ARTICLES: usize = MIN_STANDING_ARTICLES;
 
 /// The overlap below which an article does not answer the question, without the
 /// embedding model (calibrated, docs/verification.md): one shared word that fewer than
@@ -228,8 +228,7 @@ impl Relevance {
             .iter()
             .map(|v| cosine(asked, v))
             .collect();
-        let (mean, sd) = mean_sd(&baseline);
-        let small = baseline.len() < MIN_ARTICLES || sd < 1e-4;
+        let baseline = Baseline::of(&baseline);
         let mut rest = &vectors[1 + shop.len()..];
         let mut out = Vec::with_capacity(articles.len());
         for (a, v) in articles.iter().zip(&views) {
@@ -239,36 +238,25 @@ impl Relevance {
             let best = scores.iter().copied().fold(f32::MIN, f32::max);
             // The whole view is the second (`kb::views`' order).
             let whole = scores.get(1).copied().unwrap_or(best);
-            out.push(if small {
-                Judgment {
+            out.push(match baseline {
+                None => Judgment {
                     article: a.id.to_string(),
                     method: Method::Similarity,
                     score: best,
                     threshold: MIN_SIMILARITY,
                     similarity: Some(best),
-                }
-            } else {
-                Judgment {
+                },
+                Some(b) => Judgment {
                     article: a.id.to_string(),
                     method: Method::Standing,
-                    score: (whole - mean) / sd,
+                    score: b.standing(whole),
                     threshold: MIN_STANDING,
                     similarity: Some(best),
-                }
+                },
             });
         }
         Ok(out)
     }
-}
-
-fn mean_sd(xs: &[f32]) -> (f32, f32) {
-    if xs.is_empty() {
-        return (0.0, 0.0);
-    }
-    let n = xs.len() as f32;
-    let mean = xs.iter().sum::<f32>() / n;
-    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f32>() / n;
-    (mean, var.sqrt())
 }
 
 /// The customer's question as relevance reads it: the subject and the customer's own

@@ -595,10 +595,10 @@ fn cited_articles<'a>(message: &str, tail: Option<&'a Tail>, trace: &'a Trace) -
     let returned: Vec<&Value> = ok_calls(trace, KB_SEARCH)
         .flat_map(|(_, result)| result["articles"].as_array().into_iter().flatten())
         .collect();
-    let id = |a: &'a Value| a["id"].as_str();
+    let id_of = |a: &'a Value| a["id"].as_str();
     // First what the answer names: its grounds, an article's title, its id.
     for a in &returned {
-        let Some(id) = id(a) else { continue };
+        let Some(id) = id_of(a) else { continue };
         let title = words(a["title"].as_str().unwrap_or_default());
         let quotes_title = title.len() >= 3 && said.contains(&title.join(" "));
         if !out.contains(&id) && (quotes_title || names_order(message, id)) {
@@ -611,11 +611,11 @@ fn cited_articles<'a>(message: &str, tail: Option<&'a Tail>, trace: &'a Trace) -
     // article is not resting on the address article that says the same clause.
     let cited_text: Vec<String> = returned
         .iter()
-        .filter(|a| id(a).is_some_and(|i| out.contains(&i)))
+        .filter(|a| id_of(a).is_some_and(|i| out.contains(&i)))
         .map(|a| words(a["body"].as_str().unwrap_or_default()).join(" "))
         .collect();
     for a in &returned {
-        let Some(id) = id(a) else { continue };
+        let Some(id) = id_of(a) else { continue };
         if out.contains(&id) {
             continue;
         }

@@ -49,6 +49,7 @@ use tantivy::tokenizer::{
 use tantivy::{DocAddress, Index, IndexReader, TantivyDocument, Term, doc};
 
 use crate::commerce::KbArticle;
+use crate::config::KbSettings;
 use crate::embedding::{Embedder, cosine};
 
 const TOKENIZER: &str = "kb_en";
@@ -125,22 +126,55 @@ pub struct Gates {
     pub min_similarity: f32,
 }
 
+impl Gates {
+    /// The gates `[kb]` sets.
+    pub fn of(s: &KbSettings) -> Self {
+        Self {
+            limit: s.max_results,
+            min_score: s.min_score,
+            min_coverage: s.min_coverage,
+            min_similarity: s.min_similarity,
+        }
+    }
+}
+
 /// The embedding model and each article's vectors, one per view (see [`views`]).
 struct Semantic {
     embedder: Arc<dyn Embedder>,
     vectors: Vec<Vec<Vec<f32>>>,
 }
 
-/// Each value in standard deviations above the mean of all of them; `None` for fewer
-/// than [`MIN_STANDING_ARTICLES`] values or when they hardly differ.
-fn standings(values: &[f32]) -> Option<Vec<f32>> {
-    if values.len() < MIN_STANDING_ARTICLES {
-        return None;
+/// A question's similarities to every article of a shop, as the baseline an article's
+/// standing is measured against: `kb_search`'s [`Hit::standing`] and verification's
+/// relevance (`agent::relevance`) both stand on it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Baseline {
+    mean: f32,
+    sd: f32,
+}
+
+impl Baseline {
+    /// The mean and spread of `similarities`; `None` for fewer than
+    /// [`MIN_STANDING_ARTICLES`] of them, or when they hardly differ.
+    pub fn of(similarities: &[f32]) -> Option<Self> {
+        if similarities.len() < MIN_STANDING_ARTICLES {
+            return None;
+        }
+        let n = similarities.len() as f32;
+        let mean = similarities.iter().sum::<f32>() / n;
+        let sd = (similarities
+            .iter()
+            .map(|x| (x - mean) * (x - mean))
+            .sum::<f32>()
+            / n)
+            .sqrt();
+        (sd >= 1e-4).then_some(Self { mean, sd })
     }
-    let n = values.len() as f32;
-    let mean = values.iter().sum::<f32>() / n;
-    let sd = (values.iter().map(|x| (x - mean) * (x - mean)).sum::<f32>() / n).sqrt();
-    (sd >= 1e-4).then(|| values.iter().map(|x| (x - mean) / sd).collect())
+
+    /// `similarity` in standard deviations above the mean.
+    pub fn standing(self, similarity: f32) -> f32 {
+        (similarity - self.mean) / self.sd
+    }
 }
 
 /// The views of an article that are embedded: its title, its title with its body
@@ -464,28 +498,18 @@ impl KbIndex {
             .into_iter()
             .next()
             .context("the embedder returned no vector for the query")?;
-        let similarity: Vec<f32> = semantic
+        // Each article's best view, and its whole view (the second of `views`), which
+        // the standing compares across the shop.
+        let (similarity, whole): (Vec<f32>, Vec<f32>) = semantic
             .vectors
             .iter()
             .map(|views| {
-                views
-                    .iter()
-                    .map(|v| cosine(&q, v))
-                    .fold(f32::NEG_INFINITY, f32::max)
+                let scores: Vec<f32> = views.iter().map(|v| cosine(&q, v)).collect();
+                let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                (best, scores.get(1).copied().unwrap_or(best))
             })
-            .collect();
-        // The whole view is the second of each article's views (`views`' order).
-        let whole: Vec<f32> = semantic
-            .vectors
-            .iter()
-            .map(|views| {
-                views
-                    .get(1)
-                    .or(views.first())
-                    .map_or(0.0, |v| cosine(&q, v))
-            })
-            .collect();
-        let standing = standings(&whole);
+            .unzip();
+        let baseline = Baseline::of(&whole);
         let (lexical_query, query_terms) = self.lexical_query(query);
         let lexical = if query_terms.is_empty() {
             Vec::new()
@@ -525,7 +549,7 @@ impl KbIndex {
                         score: bm25[i],
                         coverage: coverage[i],
                         similarity: Some(similarity[i]),
-                        standing: standing.as_ref().map(|s| s[i]),
+                        standing: baseline.map(|b| b.standing(whole[i])),
                     },
                 )
             })

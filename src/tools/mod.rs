@@ -293,12 +293,7 @@ impl ToolBox {
         let lexical =
             |kb: &kb::KbIndex| kb.search(&query, s.max_results, s.min_score, s.min_coverage);
         let hits = if self.kb.embedder_name().is_some() {
-            let gates = kb::Gates {
-                limit: s.max_results,
-                min_score: s.min_score,
-                min_coverage: s.min_coverage,
-                min_similarity: s.min_similarity,
-            };
+            let gates = kb::Gates::of(s);
             let (kb, q) = (self.kb.clone(), query.clone());
             // The query's encoding is CPU work (milliseconds): off the async threads.
             match tokio::task::spawn_blocking(move || kb.hybrid_search(&q, &gates)).await {

@@ -41,6 +41,8 @@ pub struct Searched {
     pub answers: Vec<String>,
     /// The articles returned, best first, each with its standing.
     pub hits: Vec<(String, Option<f32>)>,
+    /// The similarity of the first article returned (the search's own gate).
+    pub first_similarity: Option<f32>,
 }
 
 /// What the rules would do with a question at one bar.
@@ -112,12 +114,7 @@ pub fn search_world(
     let index = KbIndex::build(world.world.kb.clone())
         .context("building the knowledge base index")?
         .with_embedder(embedder)?;
-    let gates = Gates {
-        limit: kb.max_results,
-        min_score: kb.min_score,
-        min_coverage: kb.min_coverage,
-        min_similarity: kb.min_similarity,
-    };
+    let gates = Gates::of(kb);
     let mut out = Vec::new();
     for case in &world.cases {
         let no_answer = case.expect.outcome == OutcomeKind::Escalated
@@ -132,16 +129,16 @@ pub fn search_world(
         let ticket = raw
             .validate(64 * 1024)
             .with_context(|| format!("case {}", case.id))?;
-        let hits = index
-            .hybrid_search(&relevance::question(&ticket), &gates)?
-            .into_iter()
-            .map(|h| (h.article.id, h.standing))
-            .collect();
+        let found = index.hybrid_search(&relevance::question(&ticket), &gates)?;
         out.push(Searched {
             world: world.name.clone(),
             case: case.id.clone(),
             answers,
-            hits,
+            first_similarity: found.first().and_then(|h| h.similarity),
+            hits: found
+                .into_iter()
+                .map(|h| (h.article.id, h.standing))
+                .collect(),
         });
     }
     Ok(out)
@@ -196,6 +193,27 @@ pub fn report(searched: &[Searched]) -> String {
             t.right, t.wrong, t.missed, t.declined
         ));
     }
+    // What the similarity gate alone cannot tell apart: the first article's similarity
+    // when it answers and when it does not.
+    let range = |verdict: Verdict| {
+        let sims: Vec<f32> = searched
+            .iter()
+            .filter(|s| s.at(f32::NEG_INFINITY) == verdict)
+            .filter_map(|s| s.first_similarity)
+            .collect();
+        let lo = sims.iter().copied().fold(f32::INFINITY, f32::min);
+        let hi = sims.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        if sims.is_empty() {
+            "none".to_string()
+        } else {
+            format!("{lo:.2}–{hi:.2} ({})", sims.len())
+        }
+    };
+    md.push_str(&format!(
+        "\nWith no bar, the first article's similarity: right answers {}, wrong ones {}.\n",
+        range(Verdict::Right),
+        range(Verdict::Wrong)
+    ));
     let mut by_world: BTreeMap<&str, Vec<&Searched>> = BTreeMap::new();
     for s in searched {
         by_world.entry(&s.world).or_default().push(s);
@@ -224,6 +242,7 @@ mod tests {
             case: "c".into(),
             answers: answers.iter().map(|s| s.to_string()).collect(),
             hits: hits.iter().map(|(id, s)| (id.to_string(), *s)).collect(),
+            first_similarity: hits.first().map(|_| 0.55),
         }
     }
 
@@ -238,6 +257,25 @@ mod tests {
         assert_eq!(no_answer.at(2.5), Verdict::Declined);
         let small_shop = searched(&["KB1"], &[("KB1", None)]);
         assert_eq!(small_shop.at(9.0), Verdict::Right);
+    }
+
+    #[test]
+    fn the_report_marks_the_shipped_bar_and_gives_the_similarity_the_gate_cannot_tell_apart() {
+        let all = [
+            searched(&["A"], &[("A", Some(3.0))]),
+            searched(&[], &[("B", Some(1.0))]),
+        ];
+        let md = report(&all);
+        assert!(
+            md.contains(&format!(
+                "| {MIN_ANSWER_STANDING:.2} (shipped) | 1 | 0 | 0 | 1 |"
+            )),
+            "{md}"
+        );
+        assert!(
+            md.contains("right answers 0.55–0.55 (1), wrong ones 0.55–0.55 (1)"),
+            "{md}"
+        );
     }
 
     #[test]

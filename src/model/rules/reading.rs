@@ -300,17 +300,7 @@ re!(
 /// threat written under a "Thanks," or in the customer's quoted earlier message is
 /// still a threat, while "legally privileged" boilerplate is not.
 pub(super) fn legal_threat(t: &TicketText) -> bool {
-    [t.text.as_str(), before_disclaimer(&t.quoted)]
-        .into_iter()
-        .any(|text| {
-            LEGAL.is_match(text)
-                || AUTHORITY.is_match(text)
-                || clauses_of_sentences(text).iter().any(|c| {
-                    DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
-                        && (PAYMENT_PARTY.is_match(c)
-                            || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
-                })
-        })
+    threat(t, |_| true)
 }
 
 re!(
@@ -323,12 +313,15 @@ re!(
 /// authority. Those settle the ticket whoever reads it; a lone legal word is a threat to
 /// the rules (they escalate it), but one a reader may see otherwise.
 pub(super) fn strong_threat(t: &TicketText) -> bool {
+    threat(t, |phrase| !WEAK_LEGAL.is_match(phrase.trim()))
+}
+
+/// [`legal_threat`], counting only the [`LEGAL`] phrases `counts` accepts.
+fn threat(t: &TicketText, counts: impl Fn(&str) -> bool) -> bool {
     [t.text.as_str(), before_disclaimer(&t.quoted)]
         .into_iter()
         .any(|text| {
-            LEGAL
-                .find_iter(text)
-                .any(|m| !WEAK_LEGAL.is_match(m.as_str().trim()))
+            LEGAL.find_iter(text).any(|m| counts(m.as_str()))
                 || AUTHORITY.is_match(text)
                 || clauses_of_sentences(text).iter().any(|c| {
                     DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
