@@ -368,15 +368,23 @@ pub async fn process(
     process_with(agent, input, options, out, progress).await
 }
 
+/// Lines of the input's order held, finished or running, per ticket of `concurrency`.
+/// With a window of `concurrency` alone, tickets quick to finish (a status question)
+/// waited behind a slow one (a how-to question searched by meaning and verified), and
+/// fewer than half the slots ran: at 16 in flight, the encoder's passes gathered 2 to 3
+/// texts instead of the 7 it gathers at 64 (`ticket-agent-lab bench-embedding`). A
+/// line is a few hundred bytes, so eight times the window costs nothing.
+pub const REORDER_WINDOW: usize = 8;
+
 /// Processes the lines of `input`, at most `options.concurrency` tickets at once,
 /// writing one JSON line per ticket to `out` in `options.order`.
 ///
 /// In the input's order, a finished ticket whose earlier tickets are still running waits
-/// in a reorder buffer keyed by its index, and is written as soon as they all are. The
-/// buffer holds at most `concurrency` lines: a new ticket starts only while the running
-/// and the waiting together are at most `concurrency` (all but the earliest of the
-/// running can end up waiting), so one slow ticket holds back at most that many lines
-/// and never the whole input.
+/// in a reorder buffer keyed by its index, and is written as soon as they all are. A new
+/// ticket starts while fewer than `concurrency` run and the running and the waiting
+/// together are fewer than [`REORDER_WINDOW`] times `concurrency`, so one slow ticket
+/// holds back a bounded number of lines, never the whole input, and the tickets behind
+/// it keep `concurrency` running meanwhile.
 ///
 /// # Errors
 /// Only when writing to `out` fails.
@@ -403,6 +411,7 @@ pub async fn process_with(
         }
     }
     let limit = options.concurrency.max(1);
+    let window = limit.saturating_mul(REORDER_WINDOW);
     let ordered = options.order == OutputOrder::Input;
     let mut queue = tickets.iter().enumerate();
     let mut running = FuturesUnordered::new();
@@ -411,7 +420,7 @@ pub async fn process_with(
     // The index of the next line to write (ordered only).
     let mut next = 0;
     loop {
-        while running.len() < limit && (!ordered || running.len() + waiting.len() <= limit) {
+        while running.len() < limit && (!ordered || running.len() + waiting.len() < window) {
             let Some((i, ticket)) = queue.next() else {
                 break;
             };
@@ -433,7 +442,7 @@ pub async fn process_with(
             next += 1;
         }
         debug_assert!(
-            waiting.len() <= limit,
+            waiting.len() < window,
             "the reorder buffer outgrew its bound"
         );
     }

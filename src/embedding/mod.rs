@@ -158,6 +158,7 @@ pub fn batched(model: Arc<dyn Embedder>, capacity: usize) -> Arc<dyn Embedder> {
         model,
         batch::DEFAULT_WINDOW,
         batch::DEFAULT_MAX_TEXTS,
+        batch::default_lanes(),
     ));
     Arc::new(Memo::new(batched, capacity).letting_through(TICKET_TEXTS))
 }

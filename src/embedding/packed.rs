@@ -233,6 +233,12 @@ impl PackedBert {
         self.hidden
     }
 
+    /// How many tokens the model reads of `text` (special tokens included, at most the
+    /// model's limit); 0 when the tokenizer refuses it.
+    pub fn tokens(&self, text: &str) -> usize {
+        self.tokenize(&[text]).map_or(0, |ids| ids[0].len())
+    }
+
     /// The token ids of each text, as the model's tokenizer cuts them (special tokens
     /// added, truncated at the model's limit). One text at a time: the tokenizer's
     /// batch call spreads over a thread pool, which is what this encoder avoids.
@@ -464,7 +470,37 @@ fn layer_norm(x: &mut [f32], norm: &Norm, h: usize, eps: f32) {
 }
 
 fn gelu_erf(x: f32) -> f32 {
-    0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))
+    0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
+}
+
+/// The error function, without branches so that the GELU loop over a pass's
+/// activations vectorises: `x·P(x²)/Q(x²)`, a rational fit of degree 5 over 5 made for
+/// this encoder on [0, 4] (past 4, erf is 1 in `f32`). Within 4e-7 of libm's `erff`
+/// everywhere (the test below); libm's, a scalar call with a branch per range, was a
+/// sixth of the encoder's time (`perf` over `process`).
+fn erf(x: f32) -> f32 {
+    // The first term is erf's slope at 0, 2/√π, as the fit found it.
+    const P: [f32; 6] = [
+        std::f32::consts::FRAC_2_SQRT_PI,
+        0.196_249_12,
+        0.053_467_58,
+        0.004_003_690_6,
+        0.000_288_047_4,
+        1.974_878_2e-6,
+    ];
+    const Q: [f32; 6] = [
+        1.0,
+        0.507_252_4,
+        0.116_476_56,
+        0.015_444_489,
+        0.001_216_381_4,
+        3.748_171_2e-5,
+    ];
+    let x = x.clamp(-4.0, 4.0);
+    let t = x * x;
+    let p = P.iter().rev().fold(0.0, |acc, c| acc * t + c);
+    let q = Q.iter().rev().fold(0.0, |acc, c| acc * t + c);
+    (x * p / q).clamp(-1.0, 1.0)
 }
 
 fn gelu_tanh(x: f32) -> f32 {
@@ -588,5 +624,29 @@ fn matmul(out: Out<'_>, lhs: In<'_>, rhs: In<'_>, (m, k, n): (usize, usize, usiz
             false,
             gemm::Parallelism::None,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_encoders_erf_is_within_4e_7_of_libms_everywhere() {
+        let mut worst = (0.0f32, 0.0f32);
+        let grid = (-80_000..=80_000).map(|i| i as f32 * 1e-4);
+        let edges = [
+            0.0, -0.0, 1e-30, -1e-30, 3.999, 4.0, 4.001, 9.0, -9.0, 1e30, -1e30,
+        ];
+        for x in grid.chain(edges) {
+            let error = (erf(x) - libm::erff(x)).abs();
+            if error > worst.1 {
+                worst = (x, error);
+            }
+        }
+        assert!(worst.1 < 4e-7, "erf({}) is off by {}", worst.0, worst.1);
+        assert_eq!(erf(f32::INFINITY), 1.0);
+        assert_eq!(erf(f32::NEG_INFINITY), -1.0);
+        assert!(erf(f32::NAN).is_nan());
     }
 }

@@ -474,12 +474,12 @@ async fn run_four_at_once(
 #[tokio::test]
 async fn process_writes_outcomes_in_input_order_when_the_first_ticket_finishes_last() {
     let (ids, input) = numbered_tickets(6);
-    let model = SlowFirstTicket::new(4);
+    let model = SlowFirstTicket::new(5);
     let (lines, summary) = run_four_at_once(model.clone(), &input, OutputOrder::Input).await;
     assert_eq!(lines, ids);
     assert_eq!(summary.tickets(), 6);
-    // S-02 … S-05 ran beside the slow one and finished before it.
-    assert_eq!(model.started_when_first_went_on(), 5);
+    // S-02 … S-06 ran beside the slow one and finished before it.
+    assert_eq!(model.started_when_first_went_on(), 6);
 
     // `process` without options keeps the input's order as well.
     let agent = lexical_agent(SlowFirstTicket::new(4)).await;
@@ -503,18 +503,20 @@ async fn unordered_process_writes_outcomes_as_they_finish_so_the_slow_first_tick
 }
 
 #[tokio::test]
-async fn a_slow_first_ticket_holds_back_at_most_concurrency_finished_lines_not_the_whole_input() {
-    // Four at once: while S-01 runs, four others may finish and wait for it, and no
-    // fifth, so five tickets have started when it goes on. Unordered, all run past it.
-    let (ids, input) = numbered_tickets(20);
-    let model = SlowFirstTicket::new(4);
+async fn a_slow_first_ticket_holds_back_a_bounded_window_of_lines_not_the_whole_input() {
+    // Four at once, a window of 32 lines: while S-01 runs, 31 others start, finish and
+    // wait for it, and no 33rd, so 32 tickets have started when it goes on. Unordered,
+    // all run past it.
+    let window = 4 * ticket_agent::process::REORDER_WINDOW;
+    let (ids, input) = numbered_tickets(window + 8);
+    let model = SlowFirstTicket::new(window - 1);
     let (lines, _) = run_four_at_once(model.clone(), &input, OutputOrder::Input).await;
     assert_eq!(lines, ids);
-    assert_eq!(model.started_when_first_went_on(), 5);
+    assert_eq!(model.started_when_first_went_on(), window);
 
-    let model = SlowFirstTicket::new(19);
+    let model = SlowFirstTicket::new(window + 7);
     let (lines, _) = run_four_at_once(model.clone(), &input, OutputOrder::Finishing).await;
-    assert_eq!(model.started_when_first_went_on(), 20);
+    assert_eq!(model.started_when_first_went_on(), window + 8);
     assert_eq!(lines.last().map(String::as_str), Some("S-01"));
 }
 

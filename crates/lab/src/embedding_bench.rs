@@ -16,8 +16,8 @@
 //! two encoders' outcome lines are compared ticket by ticket.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -29,6 +29,7 @@ use ticket_agent::embedding::minilm::MiniLm;
 use ticket_agent::embedding::packed::PackedBert;
 use ticket_agent::embedding::{self, Embedder, Memo};
 
+use crate::encoder_peers::{self, EncoderRun, encode_all, min_cosine, run_peer};
 use crate::traffic;
 
 /// What to measure.
@@ -46,6 +47,10 @@ pub struct EmbeddingBenchOptions {
     pub model_dir: PathBuf,
     /// Also run without an encoder (BM25 alone).
     pub lexical: bool,
+    /// Texts a batch when the encoders run alone (see [`crate::encoder_peers`]).
+    pub batch: usize,
+    /// A Python interpreter with sentence-transformers installed: the peer.
+    pub peer_python: Option<PathBuf>,
 }
 
 /// The encoders measured.
@@ -121,6 +126,10 @@ pub struct Report {
     pub differing: Vec<String>,
     /// Tickets compared.
     pub compared: usize,
+    /// The encoders alone on the texts the first packed run encoded.
+    pub encoders: Vec<EncoderRun>,
+    /// Tokens a text, on average, of those texts.
+    pub mean_tokens: f64,
 }
 
 /// Counts what reaches the model under it.
@@ -128,17 +137,32 @@ struct Counted {
     inner: Arc<dyn Embedder>,
     texts: AtomicUsize,
     passes: AtomicUsize,
+    /// Every text, kept while `recording`.
+    seen: Mutex<Vec<String>>,
+    recording: AtomicBool,
 }
 
 impl Embedder for Counted {
     fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
         self.texts.fetch_add(texts.len(), Ordering::Relaxed);
         self.passes.fetch_add(1, Ordering::Relaxed);
+        if self.recording.load(Ordering::Relaxed) {
+            self.seen
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .extend(texts.iter().map(|t| t.to_string()));
+        }
         self.inner.embed(texts)
     }
     fn name(&self) -> &str {
         self.inner.name()
     }
+}
+
+/// The process's user and system CPU so far, in seconds, together.
+fn cpu_total() -> f64 {
+    let (user, sys) = cpu_seconds();
+    user + sys
 }
 
 /// The process's user and system CPU so far, in seconds.
@@ -169,12 +193,12 @@ fn outcome_of(line: &str) -> String {
 /// The model not loading, the world or the traffic failing to build.
 pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::Result<Report> {
     let dir = opts.model_dir.clone();
-    let (candle, packed) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+    let (candle, packed_model) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         let candle: Arc<dyn Embedder> = Arc::new(MiniLm::load(&dir)?);
-        let packed: Arc<dyn Embedder> = Arc::new(PackedBert::load(&dir)?);
-        Ok((candle, packed))
+        Ok((candle, Arc::new(PackedBert::load(&dir)?)))
     })
     .await??;
+    let packed: Arc<dyn Embedder> = packed_model.clone();
     let world = ticket_agent::app::load_world(settings)?;
     let now = settings.clock.now.or(world.now).context(
         "gen labels refunds against a pinned clock: set clock.now or use a world with `now`",
@@ -199,6 +223,7 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
         encoders.push(Encoder::Lexical);
     }
     let mut runs = Vec::new();
+    let mut recorded: Vec<String> = Vec::new();
     for round in 0..opts.rounds.max(1) {
         let mut order = encoders.clone();
         if round % 2 == 1 {
@@ -215,6 +240,8 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
                     inner,
                     texts: AtomicUsize::new(0),
                     passes: AtomicUsize::new(0),
+                    seen: Mutex::new(Vec::new()),
+                    recording: AtomicBool::new(false),
                 })
             });
             let stack: Option<Arc<dyn Embedder>> = counted.clone().map(|c| match encoder {
@@ -260,6 +287,10 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
                 })
             };
             let (texts0, passes0) = counts(&counted);
+            let record = round == 0 && encoder == Encoder::Packed;
+            if let (true, Some(c)) = (record, &counted) {
+                c.recording.store(true, Ordering::Relaxed);
+            }
             let mut out = Vec::new();
             let (user0, sys0) = cpu_seconds();
             let started = Instant::now();
@@ -274,6 +305,10 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
             let wall_s = started.elapsed().as_secs_f64();
             let (user1, sys1) = cpu_seconds();
             let (texts1, passes1) = counts(&counted);
+            if let (true, Some(c)) = (record, &counted) {
+                c.recording.store(false, Ordering::Relaxed);
+                recorded = std::mem::take(&mut *c.seen.lock().unwrap_or_else(|p| p.into_inner()));
+            }
             let outcomes: Vec<String> = String::from_utf8(out)?.lines().map(outcome_of).collect();
             let run = Run {
                 round: round + 1,
@@ -317,10 +352,40 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
             }
         }
     }
+    let mean_tokens = if recorded.is_empty() {
+        0.0
+    } else {
+        let tokens: usize = recorded.iter().map(|t| packed_model.tokens(t)).sum();
+        tokens as f64 / recorded.len() as f64
+    };
+    let (batch, peer, model_dir) = (opts.batch, opts.peer_python.clone(), opts.model_dir.clone());
+    let encoders = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<EncoderRun>> {
+        if recorded.is_empty() {
+            return Ok(Vec::new());
+        }
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        eprintln!(
+            "encoders alone: {} texts in batches of {batch}",
+            recorded.len()
+        );
+        let (p, pv) = encode_all("packed", &packed, &recorded, batch, threads, cpu_total)?;
+        let (mut c, cv) = encode_all("candle", &candle, &recorded, batch, 1, cpu_total)?;
+        c.min_cosine_to_packed = min_cosine(&cv, &pv);
+        let mut all = vec![p, c];
+        if let Some(python) = peer {
+            let (mut st, sv) = run_peer(&python, &model_dir, &recorded, batch)?;
+            st.min_cosine_to_packed = min_cosine(&sv, &pv);
+            all.push(st);
+        }
+        Ok(all)
+    })
+    .await??;
     Ok(Report {
         runs,
         differing,
         compared,
+        encoders,
+        mean_tokens,
     })
 }
 
@@ -410,6 +475,10 @@ pub fn markdown(report: &Report, opts: &EmbeddingBenchOptions) -> String {
     );
     for d in report.differing.iter().take(10) {
         s += &format!("- {d}\n");
+    }
+    if !report.encoders.is_empty() {
+        s += "\n";
+        s += &encoder_peers::markdown(&report.encoders, opts.batch, report.mean_tokens);
     }
     s
 }

@@ -10,6 +10,8 @@
 //!   bare broker loop `bench-loop` it runs as a child).
 //! - [`embedding_bench`]: what the sentence encoder costs `process`, candle's against
 //!   the packed one (`ticket-agent-lab bench-embedding`).
+//! - [`encoder_peers`]: the encoders alone on the same texts, beside sentence-transformers
+//!   (`bench-embedding --peer-python`).
 //! - [`ingest_bench`]: the ingest API's throughput with confirms against the bare
 //!   publish limit (`ticket-agent-lab bench-ingest`).
 //! - [`profile`]: the worker's and the bare loop's instructions per ticket under
@@ -33,6 +35,7 @@ pub mod answer_calibration;
 pub mod bench;
 pub mod chaos;
 pub mod embedding_bench;
+pub mod encoder_peers;
 pub mod eval_worlds;
 pub mod fake_llm;
 pub mod ingest_bench;

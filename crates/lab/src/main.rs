@@ -169,6 +169,15 @@ enum Command {
         /// Also run with no encoder (BM25 alone), the floor of the rest of a ticket.
         #[arg(long)]
         lexical: bool,
+        /// Texts a batch when the encoders then run alone on the texts `process` sent
+        /// them (default: the tickets in flight).
+        #[arg(long)]
+        batch: Option<usize>,
+        /// A Python with sentence-transformers installed
+        /// (`scripts/sentence-transformers-venv` makes one): the encoders alone are then
+        /// measured beside it.
+        #[arg(long)]
+        peer_python: Option<PathBuf>,
         /// Also write the measurements as JSON here.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -504,15 +513,20 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             concurrency,
             rounds,
             lexical,
+            batch,
+            peer_python,
             json,
         } => {
+            let concurrency = concurrency.unwrap_or(settings.agent.concurrency).max(1);
             let opts = embedding_bench::EmbeddingBenchOptions {
                 n: n.max(1),
                 seed,
-                concurrency: concurrency.unwrap_or(settings.agent.concurrency).max(1),
+                concurrency,
                 rounds: rounds.max(1),
                 model_dir: settings.kb.model_dir(),
                 lexical,
+                batch: batch.unwrap_or(concurrency).max(1),
+                peer_python,
             };
             let report = embedding_bench::run(&settings, &opts).await?;
             if let Some(path) = json {
