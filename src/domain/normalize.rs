@@ -57,16 +57,20 @@ fn signature_start(line: &str) -> bool {
 /// A line that is only a closing ("Best regards,", "Thanks!", "Cordialement"): what
 /// follows it is a signature when it reads as one ([`reads_as_signature`]).
 static VALEDICTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?ix)^\s*(?:
+    // One closing, or two in two languages side by side ("Met vriendelijke groet / Kind
+    // regards,").
+    const CLOSING: &str = r"(?:
             (?:(?:many|warm|kind|best|with)\s+)?(?:thanks|thank\s+you|regards|wishes)(?:\s+(?:again|so\s+much|in\s+advance))?
           | (?:best|kind|warm|warmest|many)\s+(?:regards|wishes|thanks)
           | best | cheers | sincerely | yours(?:\s+(?:sincerely|truly))? | respectfully | take\s+care | all\s+the\s+best
           | merci(?:\s+beaucoup)? | cordialement | bien\s+à\s+vous | salutations
           | saludos(?:\s+cordiales)? | atentamente | gracias
           | mit\s+freundlichen\s+grüßen | viele\s+grüße | beste\s+grüße | danke
-        )\s*[,.!]*\s*$",
-    )
+          | met\s+vriendelijke\s+groet(?:en)? | (?:hartelijke\s+)?groet(?:en)? | distinti\s+saluti | cordiali\s+saluti
+        )";
+    Regex::new(&format!(
+        r"(?ix)^\s*{CLOSING}\s*[,.!]*(?:\s*[/|]\s*{CLOSING}\s*[,.!]*)?\s*$"
+    ))
     .expect("the valediction pattern compiles")
 });
 
@@ -85,12 +89,31 @@ static DISCLAIMER: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the disclaimer pattern compiles")
 });
 
+/// A disclaimer that opens with a label or another language ("PRIVILEGED & CONFIDENTIAL:
+/// This communication…", "Questa e-mail … This e-mail may contain confidential…"): a
+/// line that names the message, calls it confidential or privileged, and speaks of who
+/// it is meant for or what it may contain. A customer's own sentence rarely does all
+/// three.
+static DISCLAIMER_WORDS: LazyLock<[Regex; 3]> = LazyLock::new(|| {
+    [
+        r"(?i)\b(?:e-?mails?|messages?|communications?|transmissions?|attachments?)\b",
+        r"(?i)\b(?:confidential|privileged)\b",
+        r"(?i)\b(?:may\s+contain|intended\s+(?:only\s+|solely\s+)?for|intended\s+recipients?|addressee|in\s+error)\b",
+    ]
+    .map(|p| Regex::new(p).expect("a disclaimer word pattern compiles"))
+});
+
+/// Whether `line` opens a mail disclaimer.
+fn is_disclaimer(line: &str) -> bool {
+    DISCLAIMER.is_match(line) || DISCLAIMER_WORDS.iter().all(|r| r.is_match(line))
+}
+
 /// `text` up to its first disclaimer line: what a company appends to every message says
 /// nothing about this one ("… may contain legally privileged information").
 pub fn before_disclaimer(text: &str) -> &str {
     let mut at = 0;
     for line in text.split_inclusive('\n') {
-        if DISCLAIMER.is_match(line) {
+        if is_disclaimer(line) {
             break;
         }
         at += line.len();
@@ -103,15 +126,14 @@ pub fn before_disclaimer(text: &str) -> &str {
 fn reads_as_signature(rest: &[&str]) -> bool {
     let mut short = 0;
     for line in rest.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
-        if DISCLAIMER.is_match(line) || QUOTE_START.is_match(line) || line.starts_with('>') {
+        if is_disclaimer(line) || QUOTE_START.is_match(line) || line.starts_with('>') {
             return true;
         }
         // A name, a title, a company, a phone number: a few words, not a sentence. A
         // sentence after a "Thanks," is still the customer talking ("Thanks. I will ask
         // my bank to reverse the charge.").
         short += 1;
-        let words = line.split_whitespace().count();
-        if short > 6 || words > 6 || line.ends_with(['.', '!', '?']) || line.contains('?') {
+        if short > 6 || !reads_as_signature_line(line) {
             return false;
         }
     }
@@ -119,11 +141,49 @@ fn reads_as_signature(rest: &[&str]) -> bool {
     short > 0
 }
 
+/// A line of a signature: a few words, or fields of a few words each set apart by `|`,
+/// `·`, a dash or a comma (a company, a street, a town: "Van Leeuwen B.V. | Maliesingel
+/// 41 | 3581 BK Utrecht", "Commercial register FN 412233x, Commercial Court of
+/// Vienna"), and not a sentence. A full stop ends a sentence unless it ends an
+/// abbreviation ("Hendriks Logistiek B.V.", "Acme Inc.").
+fn reads_as_signature_line(line: &str) -> bool {
+    let fields_short = line
+        .split(['|', '·', '•', '–', '—', ','])
+        .flat_map(|f| f.split(" - "))
+        .all(|f| f.split_whitespace().count() <= 6);
+    let last = line.split_whitespace().last().unwrap_or("");
+    let abbreviation = last.ends_with('.')
+        && (last[..last.len() - 1].contains('.')
+            || (last.len() <= 5 && last.starts_with(char::is_uppercase)));
+    let sentence =
+        line.ends_with(['!', '?']) || line.contains('?') || (line.ends_with('.') && !abbreviation);
+    fields_short && !sentence
+}
+
+/// The signature a set-apart text opens with, and the rest: from its closing line (or
+/// `--`) up to a quoted earlier message, when the text opens with one. Threats are read
+/// in both, but a title ("Senior Legal Counsel") is not a threat ([`crate::model`]'s
+/// rules read it so).
+pub fn leading_signature(quoted: &str) -> (&str, &str) {
+    let first = quoted.lines().next().unwrap_or("");
+    if !(VALEDICTION.is_match(first) || signature_start(first)) {
+        return ("", quoted);
+    }
+    let mut at = 0;
+    for (i, line) in quoted.split_inclusive('\n').enumerate() {
+        if i > 0 && (QUOTE_START.is_match(line) || line.starts_with('>')) {
+            break;
+        }
+        at += line.len();
+    }
+    quoted.split_at(at)
+}
+
 /// The index of the line a signature starts at, if the text has one: a closing whose
 /// following lines read as a signature, or a disclaimer.
 fn signature_at(lines: &[&str]) -> Option<usize> {
     (1..lines.len()).find(|&i| {
-        DISCLAIMER.is_match(lines[i])
+        is_disclaimer(lines[i])
             || (VALEDICTION.is_match(lines[i]) && reads_as_signature(&lines[i + 1..]))
     })
 }
@@ -288,12 +348,56 @@ mod tests {
     }
 
     #[test]
+    fn a_signature_of_address_fields_under_a_two_language_closing_and_a_labelled_disclaimer_are_set_apart()
+     {
+        let body = "Could you send me the tracking number for the lamps?\n\n\
+            Groeten / Kind regards,\n\nAnna Smit\nHead of Legal\n\
+            Smit Interieur B.V. | Oudegracht 12 | 3511 AB Utrecht\n\
+            Trade register 4411, District Court of Utrecht\nT +31 30 123 4567\n\n\
+            STRICTLY CONFIDENTIAL: This message may contain privileged information.";
+        let n = normalize(body);
+        assert_eq!(
+            n.own,
+            "Could you send me the tracking number for the lamps?"
+        );
+        let quoted = n.quoted.unwrap();
+        let (signature, rest) = leading_signature(&quoted);
+        assert!(
+            signature.starts_with("Groeten / Kind regards,"),
+            "{signature}"
+        );
+        assert!(signature.contains("District Court") && rest.is_empty());
+        assert_eq!(
+            before_disclaimer(&quoted),
+            quoted.split("STRICTLY").next().unwrap()
+        );
+
+        // A disclaimer in another language first, then in English.
+        let body = "Is order 1042 on its way?\n\nBest regards\nLuca Bianchi\n\n\
+            Questa e-mail è riservata. This e-mail may contain confidential information.";
+        assert_eq!(normalize(body).own, "Is order 1042 on its way?");
+    }
+
+    #[test]
+    fn a_signature_opens_the_set_apart_text_before_a_quoted_message_or_not_at_all() {
+        let quoted =
+            "Best regards,\nJane Doe\nOn Mon, 3 Jun 2024, Shop <help@shop.example> wrote:\n> Hello";
+        let (signature, rest) = leading_signature(quoted);
+        assert_eq!(signature, "Best regards,\nJane Doe\n");
+        assert!(rest.starts_with("On Mon"));
+        let quoted = "On Mon, 3 Jun 2024, Shop <help@shop.example> wrote:\n> Best regards";
+        assert_eq!(leading_signature(quoted), ("", quoted));
+    }
+
+    #[test]
     fn a_thanks_followed_by_more_of_the_request_is_not_a_signature() {
         for body in [
             "Thanks,\nwhere is my order 1042? It was due Monday.",
             "Hi there.\nThanks!\nCould you tell me where order 1042 is?",
             "Order 1042 never came.\nThanks.\nI will ask my bank to reverse the charge.",
             "My order 1042 came broken.\nThanks,\nI would like a refund for the lamp, it is in pieces and the box was crushed when it came.",
+            "Order 1042 never came.\nKind regards,\nMy bank will reverse the charge if you do not answer by Friday.",
+            "Order 1042 never came.\nRegards / Groeten,\nAm I really expected to wait another month?",
         ] {
             let n = normalize(body);
             assert_eq!(n.own, tidy(body), "{body}");

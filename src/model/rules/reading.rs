@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
-use crate::domain::normalize::before_disclaimer;
+use crate::domain::normalize::{before_disclaimer, leading_signature};
 use crate::domain::order_id::OrderIdPattern;
 use crate::domain::thread::Thread;
 
@@ -316,18 +316,49 @@ pub(super) fn strong_threat(t: &TicketText) -> bool {
     threat(t, |phrase| !WEAK_LEGAL.is_match(phrase.trim()))
 }
 
-/// [`legal_threat`], counting only the [`LEGAL`] phrases `counts` accepts.
+re!(
+    SPEAKER,
+    r"(?i)\b(?:i|i'm|i've|i'll|me|my|we|we're|we'll|our|us|you|your|will|shall|am|is|are|was|have|has|going|unless|if)\b"
+);
+
+/// [`legal_threat`], counting only the [`LEGAL`] phrases `counts` accepts. In a
+/// signature, a lone legal word counts only on a line that says something ("my lawyer
+/// is copied"), not in a title or a firm's name ("Senior Legal Counsel").
 fn threat(t: &TicketText, counts: impl Fn(&str) -> bool) -> bool {
-    [t.text.as_str(), before_disclaimer(&t.quoted)]
-        .into_iter()
-        .any(|text| {
-            LEGAL.find_iter(text).any(|m| counts(m.as_str()))
-                || AUTHORITY.is_match(text)
-                || clauses_of_sentences(text).iter().any(|c| {
-                    DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
-                        && (PAYMENT_PARTY.is_match(c)
-                            || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
-                })
+    let (signature, rest) = leading_signature(&t.quoted);
+    let signed = |line: &str| {
+        let counts = |phrase: &str| {
+            counts(phrase) && (!WEAK_LEGAL.is_match(phrase.trim()) || SPEAKER.is_match(line))
+        };
+        threat_in(line, &counts)
+    };
+    threat_in(&t.text, &counts)
+        || threat_in(before_disclaimer(rest), &counts)
+        || before_disclaimer(signature).lines().any(signed)
+}
+
+re!(
+    PERMITTED_BEFORE,
+    r"(?i)(?:\b(?:is|are|was|be)\s+(?:it|this|that|they|these|those)\s+|\bit'?s\s+|\bit\s+is\s+|\b(?:street|road|track)[\s-])$"
+);
+
+/// Whether the word "legal" at `start..end` asks what the law allows ("is it legal to
+/// ride it without a licence?", "street-legal"), which threatens nobody.
+fn asks_what_the_law_allows(text: &str, start: usize, end: usize) -> bool {
+    text[start..end].eq_ignore_ascii_case("legal")
+        && (PERMITTED_BEFORE.is_match(&text[..start])
+            || text[end..].trim_start().to_lowercase().starts_with("to "))
+}
+
+/// Whether `text` threatens, counting only the [`LEGAL`] phrases `counts` accepts.
+fn threat_in(text: &str, counts: &dyn Fn(&str) -> bool) -> bool {
+    LEGAL
+        .find_iter(text)
+        .any(|m| counts(m.as_str()) && !asks_what_the_law_allows(text, m.start(), m.end()))
+        || AUTHORITY.is_match(text)
+        || clauses_of_sentences(text).iter().any(|c| {
+            DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
+                && (PAYMENT_PARTY.is_match(c) || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))
         })
 }
 

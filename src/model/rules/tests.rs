@@ -187,6 +187,47 @@ fn disputes_are_recognised_in_words_other_than_chargeback() {
 }
 
 #[test]
+fn a_legal_title_in_a_signature_is_no_threat_but_a_legal_word_that_says_something_is() {
+    let signed = |closing_and_after: &str| {
+        text(
+            "Order O1001",
+            &format!("Where is order O1001, please?\n\n{closing_and_after}"),
+            None,
+        )
+    };
+    for signature in [
+        "Kind regards,\nMaria Rossi\nSenior Legal Counsel\nRossi & Partners LLP",
+        "Best regards\nTom Price\nAttorney at Law | Price Legal Group\nCommercial register 1234, District Court of Leeds",
+    ] {
+        assert!(!legal_threat(&signed(signature)), "{signature}");
+    }
+    for signature in [
+        "Kind regards,\nMaria Rossi\nmy lawyer is copied",
+        "Best regards\nTom Price\nChargeback filed",
+    ] {
+        assert!(legal_threat(&signed(signature)), "{signature}");
+    }
+}
+
+#[test]
+fn asking_what_the_law_allows_is_no_threat_and_legal_action_still_is() {
+    for body in [
+        "Is it legal to take the 27000 mAh power bank on a plane?",
+        "Are these e-bikes street-legal without a number plate?",
+        "Is it legal to ride the bike without a licence, and up to what speed?",
+    ] {
+        assert!(!legal_threat(&text("Question", body, None)), "{body}");
+    }
+    for body in [
+        "Refund me or I will take legal action.",
+        "My legal team is looking at this.",
+        "It's a legal matter now.",
+    ] {
+        assert!(legal_threat(&text("Order O1001", body, None)), "{body}");
+    }
+}
+
+#[test]
 fn a_quoted_name_negates_nothing_outside_its_quotes() {
     let quoted = "My card issuer wants papers for the 'item not as described' claim I opened.";
     assert!(legal_threat(&text("Papers", quoted, None)));
