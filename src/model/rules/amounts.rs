@@ -201,14 +201,16 @@ pub(super) const NOT_AN_ITEM: &[&str] = &[
 ];
 
 /// The head nouns after a determiner in `part` ("the broken pan" → pan) that are neither
-/// one of `lines` nor a word for the order or the money: an item the customer names that
+/// one of `lines`, a count ("those two") nor a word for the order or the money: an item the customer names that
 /// this order does not hold under that name.
 pub(super) fn unknown_items(part: &str, lines: &[Line]) -> bool {
     DETERMINED.captures_iter(part).any(|c| {
         let phrase = c.get(1).map_or("", |m| m.as_str()).to_lowercase();
         let head = phrase.split_whitespace().last().unwrap_or("");
+        // "Refund those two" counts what the ticket named before; it names nothing new.
         !head.is_empty()
             && !NOT_AN_ITEM.contains(&head)
+            && !COUNT_WORD.is_match(head)
             && !is_english(head)
             && !lines
                 .iter()

@@ -823,3 +823,24 @@ fn an_order_the_shop_does_not_know_is_settled_only_when_the_order_field_names_it
     let from_field = text("Where is it?", "Where is my order?", Some("O9999"));
     assert_eq!(judged(&from_field, &h, None).1, Basis::Settled);
 }
+
+#[test]
+fn refunding_those_two_takes_the_items_named_before_and_not_kept() {
+    let o = order(&[
+        ("Galaxy Rugged Case", 1, 24.99),
+        ("45W PPS Charger", 1, 39.99),
+        ("5A Cable", 1, 16.99),
+    ]);
+    let ask = |body: &str| asked_amount(&text("Refund", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "I bought the case, the charger and the cable. My phone does not do 45W, so the charger and the cable are pointless for me. Please refund those two; I'll keep the case."
+        ),
+        Asked::Sum(56.98)
+    );
+    // A count names no item of its own, but an item the order does not hold still does.
+    assert!(matches!(
+        ask("Please refund the toaster; I'll keep the case."),
+        Asked::Unclear(_)
+    ));
+}
