@@ -162,8 +162,8 @@ fn reads_as_signature_line(line: &str) -> bool {
 
 /// The signature a set-apart text opens with, and the rest: from its closing line (or
 /// `--`) up to a quoted earlier message, when the text opens with one. Threats are read
-/// in both, but a title ("Senior Legal Counsel") is not a threat ([`crate::model`]'s
-/// rules read it so).
+/// in both, but a title ("Senior Legal Counsel") is not a threat (the rules model's
+/// reading holds it so).
 pub fn leading_signature(quoted: &str) -> (&str, &str) {
     let first = quoted.lines().next().unwrap_or("");
     if !(VALEDICTION.is_match(first) || signature_start(first)) {
