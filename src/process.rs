@@ -370,10 +370,10 @@ pub async fn process(
 
 /// Lines of the input's order held, finished or running, per ticket of `concurrency`.
 /// With a window of `concurrency` alone, tickets quick to finish (a status question)
-/// waited behind a slow one (a how-to question searched by meaning and verified), and
-/// fewer than half the slots ran: at 16 in flight, the encoder's passes gathered 2 to 3
-/// texts instead of the 7 it gathers at 64 (`ticket-agent-lab bench-embedding`). A
-/// line is a few hundred bytes, so eight times the window costs nothing.
+/// waited behind a slow one (a how-to question searched by meaning and verified) and held
+/// their slots: at 16 in flight the encoder's passes gathered 3.2 texts, and 3.8 to 4.5
+/// with this window (`ticket-agent-lab bench-embedding`). A line is a few hundred bytes,
+/// so eight times the window costs nothing.
 pub const REORDER_WINDOW: usize = 8;
 
 /// Processes the lines of `input`, at most `options.concurrency` tickets at once,

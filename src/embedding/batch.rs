@@ -6,9 +6,9 @@
 //! Why: a ticket's text is a few dozen tokens, and a forward pass over it reads every
 //! weight of the model (about 45 MB for MiniLM's six layers, far more than the caches
 //! hold) to multiply it by a handful of rows. Sixteen tickets in one pass read the
-//! weights once for all of them: on this project's 2-core machine a text costs 14 ms of
+//! weights once for all of them: on this project's 2-core machine a text cost 14 ms of
 //! CPU alone in a pass and 7 ms among sixteen (`ticket-agent-lab bench-embedding
-//! --batch N`). Callers are already on blocking threads (embedding is CPU work), so
+//! --batch N`, before the AVX-512 kernels). Callers are already on blocking threads (embedding is CPU work), so
 //! gathering is a short sleep on a condition variable: no thread of its own is started,
 //! and the first caller of a batch runs its pass while the others wait for their vectors.
 //!
@@ -18,7 +18,7 @@
 //! sixteen tickets in flight ran many passes of two or three texts at once on two cores,
 //! each reading every weight.
 
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::Embedder;
@@ -104,13 +104,13 @@ impl Batcher {
         self.lock().requests.len()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Gathering> {
+    fn lock(&self) -> MutexGuard<'_, Gathering> {
         self.gathering.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Gathers the batch this caller leads until it may run, then takes it and a lane.
-    fn lead(&self) -> Vec<Request> {
-        let mut g = self.lock();
+    /// Gathers the batch this caller leads (`g` holds its request) until it may run,
+    /// then takes it and a lane.
+    fn lead(&self, mut g: MutexGuard<'_, Gathering>) -> Vec<Request> {
         let deadline = Instant::now() + self.window;
         loop {
             let lane_free = g.running < self.lanes;
@@ -187,8 +187,7 @@ impl Embedder for Batcher {
             drop(g);
         } else {
             g.leader = true;
-            drop(g);
-            let requests = self.lead();
+            let requests = self.lead(g);
             self.run(requests);
         }
         let mut value = answer.value.lock().unwrap_or_else(|p| p.into_inner());

@@ -394,7 +394,9 @@ impl ChatModel for SlowFirstTicket {
         if request.messages.len() == 1 {
             self.started.fetch_add(1, Ordering::SeqCst);
             if first {
-                let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+                // A bound for a run whose others never answer; a busy machine may need
+                // seconds for the window's 31.
+                let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
                 while self.answered.load(Ordering::SeqCst) < self.others
                     && tokio::time::Instant::now() < deadline
                 {

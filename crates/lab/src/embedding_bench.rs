@@ -30,6 +30,7 @@ use ticket_agent::embedding::packed::PackedBert;
 use ticket_agent::embedding::{self, Embedder, Memo};
 
 use crate::encoder_peers::{self, EncoderRun, encode_all, min_cosine, run_peer};
+use crate::proc::own_cpu_seconds;
 use crate::traffic;
 
 /// What to measure.
@@ -159,25 +160,6 @@ impl Embedder for Counted {
     }
 }
 
-/// The process's user and system CPU so far, in seconds, together.
-fn cpu_total() -> f64 {
-    let (user, sys) = cpu_seconds();
-    user + sys
-}
-
-/// The process's user and system CPU so far, in seconds.
-fn cpu_seconds() -> (f64, f64) {
-    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct, and
-    // getrusage only writes into the one it is given, which lives through the call.
-    let usage = unsafe {
-        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
-        usage.assume_init()
-    };
-    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    (secs(usage.ru_utime), secs(usage.ru_stime))
-}
-
 /// What one outcome line says, without its timings.
 fn outcome_of(line: &str) -> String {
     let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
@@ -292,7 +274,7 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
                 c.recording.store(true, Ordering::Relaxed);
             }
             let mut out = Vec::new();
-            let (user0, sys0) = cpu_seconds();
+            let (user0, sys0) = own_cpu_seconds();
             let started = Instant::now();
             let summary = ticket_agent::process::process_with(
                 &agent,
@@ -303,7 +285,7 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
             )
             .await?;
             let wall_s = started.elapsed().as_secs_f64();
-            let (user1, sys1) = cpu_seconds();
+            let (user1, sys1) = own_cpu_seconds();
             let (texts1, passes1) = counts(&counted);
             if let (true, Some(c)) = (record, &counted) {
                 c.recording.store(false, Ordering::Relaxed);
@@ -352,24 +334,20 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
             }
         }
     }
-    let mean_tokens = if recorded.is_empty() {
-        0.0
-    } else {
-        let tokens: usize = recorded.iter().map(|t| packed_model.tokens(t)).sum();
-        tokens as f64 / recorded.len() as f64
-    };
     let (batch, peer, model_dir) = (opts.batch, opts.peer_python.clone(), opts.model_dir.clone());
-    let encoders = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<EncoderRun>> {
+    let (encoders, mean_tokens) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
         if recorded.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), 0.0));
         }
+        let tokens: usize = recorded.iter().map(|t| packed_model.tokens(t)).sum();
+        let mean_tokens = tokens as f64 / recorded.len() as f64;
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         eprintln!(
             "encoders alone: {} texts in batches of {batch}",
             recorded.len()
         );
-        let (p, pv) = encode_all("packed", &packed, &recorded, batch, threads, cpu_total)?;
-        let (mut c, cv) = encode_all("candle", &candle, &recorded, batch, 1, cpu_total)?;
+        let (p, pv) = encode_all("packed", &packed, &recorded, batch, threads)?;
+        let (mut c, cv) = encode_all("candle", &candle, &recorded, batch, 1)?;
         c.min_cosine_to_packed = min_cosine(&cv, &pv);
         let mut all = vec![p, c];
         if let Some(python) = peer {
@@ -377,7 +355,7 @@ pub async fn run(settings: &Settings, opts: &EmbeddingBenchOptions) -> anyhow::R
             st.min_cosine_to_packed = min_cosine(&sv, &pv);
             all.push(st);
         }
-        Ok(all)
+        Ok((all, mean_tokens))
     })
     .await??;
     Ok(Report {

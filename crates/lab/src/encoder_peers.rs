@@ -23,6 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use ticket_agent::embedding::{Embedder, cosine};
 
+use crate::proc::own_cpu_seconds;
+
 /// One encoder over every text.
 #[derive(Debug, Clone, Serialize)]
 pub struct EncoderRun {
@@ -68,8 +70,11 @@ pub fn encode_all(
     texts: &[String],
     batch: usize,
     threads: usize,
-    cpu_seconds: fn() -> f64,
 ) -> anyhow::Result<(EncoderRun, Vec<Vec<f32>>)> {
+    let cpu_seconds = || {
+        let (user, sys) = own_cpu_seconds();
+        user + sys
+    };
     let batch = batch.max(1);
     let threads = threads.max(1);
     let chunks: Vec<Vec<&str>> = texts
@@ -268,15 +273,11 @@ mod tests {
         }
     }
 
-    fn no_cpu() -> f64 {
-        0.0
-    }
-
     #[test]
     fn batches_encoded_on_several_threads_come_back_in_the_texts_order() {
         let texts: Vec<String> = (1..=23).map(|i| "x".repeat(i)).collect();
         let encoder: Arc<dyn Embedder> = Arc::new(Lengths);
-        let (run, vectors) = encode_all("lengths", &encoder, &texts, 4, 3, no_cpu).unwrap();
+        let (run, vectors) = encode_all("lengths", &encoder, &texts, 4, 3).unwrap();
         assert_eq!(run.texts, 23);
         let lengths: Vec<f32> = vectors.iter().map(|v| v[0]).collect();
         assert_eq!(lengths, (1..=23).map(|i| i as f32).collect::<Vec<_>>());

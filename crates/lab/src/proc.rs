@@ -1,7 +1,8 @@
 //! The lab's child processes: workers, the approvals service, the fake model, the bare
 //! loop, a Redis of its own. Started with `tokio::process` and killed if dropped, so a
 //! failed run leaves nothing behind; signalled through `rustix`; measured (CPU time,
-//! peak RSS, and the CPU time of the broker and Redis beside them) through `procfs`.
+//! peak RSS, and the CPU time of the broker and Redis beside them) through `procfs`, and
+//! the lab's own CPU time through `getrusage`.
 //! Nothing here blocks a runtime thread.
 
 use std::path::Path;
@@ -10,6 +11,19 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rustix::process::{Pid, Signal, kill_process};
+
+/// This process's user and system CPU so far, in seconds.
+pub fn own_cpu_seconds() -> (f64, f64) {
+    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct, and
+    // getrusage only writes into the one it is given, which lives through the call.
+    let usage = unsafe {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    (secs(usage.ru_utime), secs(usage.ru_stime))
+}
 
 /// A child process, killed if dropped while it runs.
 pub struct Child {

@@ -201,8 +201,8 @@ pub(super) const NOT_AN_ITEM: &[&str] = &[
 ];
 
 /// The head nouns after a determiner in `part` ("the broken pan" → pan) that are neither
-/// one of `lines`, a count ("those two") nor a word for the order or the money: an item the customer names that
-/// this order does not hold under that name.
+/// one of `lines`, a count ("those two") nor a word for the order or the money: an item
+/// the customer names that this order does not hold under that name.
 pub(super) fn unknown_items(part: &str, lines: &[Line]) -> bool {
     DETERMINED.captures_iter(part).any(|c| {
         let phrase = c.get(1).map_or("", |m| m.as_str()).to_lowercase();

@@ -347,7 +347,10 @@ re!(
 fn asks_what_the_law_allows(text: &str, start: usize, end: usize) -> bool {
     text[start..end].eq_ignore_ascii_case("legal")
         && (PERMITTED_BEFORE.is_match(&text[..start])
-            || text[end..].trim_start().to_lowercase().starts_with("to "))
+            || text[end..]
+                .trim_start()
+                .get(..3)
+                .is_some_and(|to| to.eq_ignore_ascii_case("to ")))
 }
 
 /// Whether `text` threatens, counting only the [`LEGAL`] phrases `counts` accepts.
