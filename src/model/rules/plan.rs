@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
     ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, REFUND, STATUS, TicketText, affirmed,
-    clauses, content_words, is_question, is_request, negated, order_ids,
+    clauses, content_words, is_question, is_request, names_another_reference, negated, order_ids,
 };
 
 /// Requests no tool carries out. The help center may tell the customer how to do them
@@ -269,12 +269,16 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     if unsupported_by_meaning {
         orders.retain(|(_, i)| *i == OrderIntent::Refund);
     }
+    // A customer who names their own reference for the order ("our ref PO-2027-0613")
+    // asks about that order even in words that would otherwise be a question for the
+    // help center ("is there a tracking number?").
+    let names_reference = names_another_reference(t);
     let requests_without_id = ids.is_empty()
         && all.iter().enumerate().any(|(i, c)| {
-            is_request(c)
+            (is_request(c) || names_reference && !how_to_action(i))
                 && !in_action_clause(i)
                 && (affirmed(&REFUND, c.text) || status_clause(i))
-                && (i >= subject_len || MY_ORDER.is_match(c.text))
+                && (i >= subject_len || MY_ORDER.is_match(c.text) || names_reference)
         });
     // Beside an order request, a question about orders ("is there a tracking link?")
     // is part of that request, not a help-center question.

@@ -86,7 +86,7 @@ re!(
 );
 re!(
     MY_ORDER,
-    r"(?i)\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:order|package|parcel|delivery|shipment|purchase|refund|money|item|stuff)s?\b"
+    r"(?i)\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:order|package|parcel|delivery|shipment|purchase|refund|money|item|stuff)s?\b|\b(?:the|those|these)\s+(?:[\w-]+\s+){1,3}?(?:we|i)\s+(?:have\s+|'ve\s+)?(?:just\s+)?(?:ordered|bought|purchased)\b"
 );
 re!(
     PROCEDURE,
@@ -104,9 +104,13 @@ re!(
     ORDER_CONTEXT,
     r"(?i)(?:\border\b(?:\s*(?:number|no\.?|num\.?|id|nr\.?|ref(?:erence)?|is|was|being|#|:))*\s*[:#(]?\s*|#\s?)$"
 );
+// Labels of numbers that are not the shop's order id: the customer's own records (a
+// purchase order, "our ref"), and the shop's other numbers (an invoice, a quote, a
+// tracking number). "Our order reference" is still an order: `our`/`internal` label a
+// reference only when no "order" stands between them and it.
 re!(
     NOT_ORDER_CONTEXT,
-    r"(?i)(?:(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice)\s*(?:number|no\.?|id|#)?|(?:request|case)\s*(?:number|no\.?|#))\s*[:#]?\s*$"
+    r"(?i)(?:(?:customer|account|ticket|member|sku|item|model|zip|postcode|invoice|quote|tracking)\s*(?:number|no\.?|id|#)?|(?:request|case)\s*(?:number|no\.?|#)|\b(?:our|internal|my company'?s)\s+(?:internal\s+|own\s+)?(?:purchase\s+|po\s+)?ref(?:erence)?(?:\s*(?:number|no\.?|#))?|\bpurchase\s+order(?:\s*(?:number|no\.?|#))?|\bpo\s*(?:number|no\.?|#))(?:\s+(?:is|was))?\s*[:#]?\s*$"
 );
 
 /// Order ids mentioned in the ticket: the form's field first, then ids named after
@@ -166,6 +170,19 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     }
     out.truncate(3);
     out
+}
+
+/// Whether the customer's own words name a number they label as something other than
+/// the shop's order id (a purchase order, "our ref", an invoice or a quote): they write
+/// about a particular order, and only its id, which they did not give, finds it.
+pub(super) fn names_another_reference(t: &TicketText) -> bool {
+    t.ids.find(&t.text).any(|(at, id)| {
+        let mut start = at.saturating_sub(48);
+        while !t.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        !id.eq_ignore_ascii_case(&t.customer_id) && NOT_ORDER_CONTEXT.is_match(&t.text[start..at])
+    })
 }
 
 re!(SPACED_ID, r"\b(?:[A-Za-z]{1,3}|\d{1,20})(?: \d{1,20})+\b");

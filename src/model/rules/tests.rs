@@ -46,6 +46,34 @@ fn order_ids_come_from_the_field_then_the_text_in_many_shapes() {
 }
 
 #[test]
+fn a_number_the_customer_labels_as_their_own_reference_or_another_document_is_no_order() {
+    for body in [
+        "Our internal purchase reference is PO-2027-0613. Where are the tyres?",
+        "Tracking please, our ref PO-2027-0613",
+        "Purchase order no. PO-2027-0613 was placed last week, where is it?",
+        "Our PO number: 4471-0613-2290-1187, when does it ship?",
+        "The quote number is QT-88123, can you tell me when it ships?",
+        "The invoice number was INV-2231, where is my parcel?",
+    ] {
+        assert!(
+            order_ids(&text("Where is it?", body, None)).is_empty(),
+            "{body}"
+        );
+    }
+    // An order reference, ours or the customer's, is still an order.
+    for body in [
+        "Our order reference is ORD-2027-0613, where is it?",
+        "Where is ORD-2027-0613? Our ref is PO-8812.",
+    ] {
+        assert_eq!(
+            order_ids(&text("Where is it?", body, None)),
+            vec!["ORD-2027-0613"],
+            "{body}"
+        );
+    }
+}
+
+#[test]
 fn quoted_replies_and_signatures_are_not_read() {
     let t = text(
         "Re: your order",
@@ -843,4 +871,33 @@ fn refunding_those_two_takes_the_items_named_before_and_not_kept() {
         ask("Please refund the toaster; I'll keep the case."),
         Asked::Unclear(_)
     ));
+}
+
+#[test]
+fn a_status_request_for_the_things_we_ordered_under_our_own_reference_asks_for_the_order_id() {
+    let t = text(
+        "Tracking please - our ref PO-2027-0613",
+        "Hello,\n\nCould you send me the tracking number for the tyres we ordered? Our internal purchase reference is PO-2027-0613.\n\nKind regards,\n\nBram Hendriks\n",
+        None,
+    );
+    let p = plan(&t, None);
+    assert!(p.missing_order_id, "{p:?}");
+    assert!(p.orders.is_empty() && p.kb_query.is_none(), "{p:?}");
+    assert!(
+        final_text(decide(&t, &History { done: Vec::new() }, None)).contains("[missing_order_id]")
+    );
+    // A question in the help center's words about the order their reference names.
+    let asked = text(
+        "",
+        "Is there a tracking number yet? Our PO number: PO-4471.",
+        None,
+    );
+    assert!(plan(&asked, None).missing_order_id);
+    // Things bought in general are still a help-center question.
+    let general = text(
+        "",
+        "How long does shipping take for things I ordered from abroad?",
+        None,
+    );
+    assert!(!plan(&general, None).missing_order_id);
 }
