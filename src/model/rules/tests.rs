@@ -901,3 +901,26 @@ fn a_status_request_for_the_things_we_ordered_under_our_own_reference_asks_for_t
     );
     assert!(!plan(&general, None).missing_order_id);
 }
+
+#[test]
+fn a_delivery_told_as_the_story_around_another_question_or_supposed_asks_for_no_order() {
+    for body in [
+        "I'm staying with family in Bergen and had a parcel from you sent here. Now the courier has texted that I have to pay import VAT before they'll deliver it. Is this legit or a scam?",
+        "Every time I put the gas canisters in my cart they vanish. I'm shipping to our cabin outside Fairbanks. Is your website broken?",
+        "My sister lives in Basel. If I order a helmet for her and have it delivered there, will there be any additional charges on delivery?",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(!p.missing_order_id && p.kb_query.is_some(), "{body}: {p:?}");
+    }
+    // A delivery complained of is still a request for the order, with or without a
+    // question beside it.
+    for body in [
+        "I'm still waiting for my grinder, when will it arrive?",
+        "My parcel hasn't arrived yet. Can you help?",
+        "If my order doesn't arrive by Friday, where do I stand?",
+        "My package still hasn't arrived. Is there a problem with the courier?",
+    ] {
+        let p = plan(&text("Grinder", body, None), None);
+        assert!(p.missing_order_id, "{body}: {p:?}");
+    }
+}
