@@ -142,7 +142,17 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
         for (k, line) in lines.iter().enumerate() {
             let n = line.words.len();
             let keys = &line.words[n.saturating_sub(2)..];
-            let Some(plural) = keys.iter().find_map(|key| is_noun(w, key)) else {
+            // Two words of the name written together name the line too, wherever they
+            // stand in it ("hand grinder" of a Hand Grinder Conical Burr); one word alone
+            // from the front of a name ("hand", a colour) would name too much.
+            let pair = || {
+                let before = i.checked_sub(1).map(|j| &words[j])?;
+                line.words
+                    .windows(2)
+                    .find(|p| p[0] == *before)
+                    .and_then(|p| is_noun(w, &p[1]))
+            };
+            let Some(plural) = keys.iter().find_map(|key| is_noun(w, key)).or_else(pair) else {
                 continue;
             };
             let score = 1 + line

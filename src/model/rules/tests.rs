@@ -874,6 +874,26 @@ fn refunding_those_two_takes_the_items_named_before_and_not_kept() {
 }
 
 #[test]
+fn two_words_of_an_items_name_written_together_name_it_and_one_front_word_alone_does_not() {
+    let o = order(&[
+        ("Hand Grinder Conical Burr", 1, 119.0),
+        ("Ceramic Pour-Over Dripper 02", 1, 28.0),
+        ("Paper Filters 02 (100 pack)", 2, 7.5),
+    ]);
+    let ask = |body: &str| asked_amount(&text("Refund", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask("I'd like a refund for the hand grinder; the dripper and the filters are fine."),
+        Asked::Sum(119.0)
+    );
+    assert_eq!(ask("Please refund the conical burr."), Asked::Sum(119.0));
+    // "hand" alone is no item's name.
+    assert!(!matches!(
+        ask("Please refund the hand one; the dripper is fine."),
+        Asked::Sum(x) if x == 119.0
+    ));
+}
+
+#[test]
 fn a_status_request_for_the_things_we_ordered_under_our_own_reference_asks_for_the_order_id() {
     let t = text(
         "Tracking please - our ref PO-2027-0613",
