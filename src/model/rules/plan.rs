@@ -54,7 +54,7 @@ re!(
 );
 re!(
     A_ITEMS,
-    r"(?i)\badd\w*\b[^.?!\n]{0,60}\bto (?:it|my|the|this|that) ?(?:order|purchase)?\b|\bremov\w*\b[^.?!\n]{0,60}\bfrom (?:it|my|the|this|that) ?(?:order|purchase)?\b"
+    r"(?i)\badd\w*\b[^.?!\n]{0,60}\bto (?:it|(?:my|the|this|that) (?:order|purchase))\b|\bremov\w*\b[^.?!\n]{0,60}\bfrom (?:it|(?:my|the|this|that) (?:order|purchase))\b"
 );
 re!(
     ASKS_US,

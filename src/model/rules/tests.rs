@@ -390,6 +390,7 @@ fn order_state_questions_in_plain_words_are_status_requests() {
         "Did my order QQ-1234 go through? The bank shows a pending charge.",
         "I ordered two lamps (QQ-1234). When can I expect them?",
         "Could you tell me where things stand with QQ-1234?",
+        "I mailed the lamp back a few weeks ago. Can you see on your side whether it got there and what state the order is in now? Order QQ-1234.",
     ] {
         let p = plan(&text("Order", body, None), None);
         assert_eq!(
@@ -420,6 +421,23 @@ fn requests_to_change_payment_items_or_delivery_day_are_ones_no_tool_does() {
         assert_eq!(p.unsupported, vec![action], "{body}");
         assert!(p.orders.is_empty(), "{body}: {p:?}");
     }
+    for body in [
+        "Can you add the bottle cage to my order QQ-1234?",
+        "Please remove the second helmet from the order.",
+    ] {
+        let p = plan(&text("Order QQ-1234", body, None), None);
+        assert_eq!(p.unsupported, vec![Action::ChangeItems], "{body}");
+    }
+    // Adding something to a thing that is not an order is a help-center question.
+    let p = plan(
+        &text(
+            "sealant",
+            "How often should I add fresh sealant to my tubeless gravel tyres?",
+            None,
+        ),
+        None,
+    );
+    assert!(p.unsupported.is_empty() && p.kb_query.is_some(), "{p:?}");
 }
 
 #[test]
