@@ -62,7 +62,7 @@ re!(
 );
 re!(
     SELF_SERVICE,
-    r"(?i)\byou can\b|\byourself\b|\bgo to\b|\bopen\b|\bchoose\b|\bselect\b|\bclick\b|\btap\b|\bvisit\b|\bfollow the\b|\benter\b|\bunder [A-Z]"
+    r"(?i)\byou can\b|\byourself\b|\bgo to\b|\bopen\b|\bchoose\b|\bselect\b|\bclick\b|\btap\b|\bvisit\b|\bfollow the\b|\benter\b|\bunder [A-Z]|\b[A-Z][\w&-]*(?: [\w&-]+){0,2} > [A-Z]"
 );
 
 impl Action {

@@ -836,6 +836,18 @@ fn a_self_service_article_answers_a_request_only_if_the_action_named_plainly_fin
 }
 
 #[test]
+fn steps_written_as_a_menu_path_are_self_service() {
+    let article = |body: &str| json!({ "id": "h1", "title": "Exchanges", "body": body });
+    assert!(Action::Exchange.self_service(&article(
+        "To exchange a grinder for another model, return the unused item from Account > Orders > Return an item and place a new order."
+    )));
+    // An exchange mentioned with no way to do it is not.
+    assert!(!Action::Exchange.self_service(&article(
+        "Exchanges are handled by our team within five days."
+    )));
+}
+
+#[test]
 fn a_lone_legal_word_escalates_but_settles_nothing_for_a_cascade_and_a_chargeback_does() {
     let h = History { done: vec![] };
     let attorney = text(
