@@ -78,7 +78,7 @@ re!(
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b"
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b"
 );
 re!(
     HOWTO,
@@ -128,8 +128,22 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     if let Some(f) = &t.order_field {
         push(f.clone(), &mut out);
     }
-    let excluded =
-        |s: &str| s.eq_ignore_ascii_case(&t.customer_id) || s.eq_ignore_ascii_case(&t.ticket_id);
+    // "order 4599" beside the help desk's field VC-27-004599: the customer shortened the
+    // order the field names; looked up alone it would find nothing.
+    let shortens_field = |s: &str| {
+        t.order_field.as_deref().is_some_and(|f| {
+            let digits: String = f.chars().filter(char::is_ascii_digit).collect();
+            let tail = s.trim_start_matches('#').trim_start_matches('0');
+            tail.len() >= 3
+                && tail.bytes().all(|b| b.is_ascii_digit())
+                && digits.trim_start_matches('0').ends_with(tail)
+        })
+    };
+    let excluded = |s: &str| {
+        s.eq_ignore_ascii_case(&t.customer_id)
+            || s.eq_ignore_ascii_case(&t.ticket_id)
+            || shortens_field(s)
+    };
     let ids_in = |text: &str, bare: bool| -> Vec<(usize, String)> {
         t.ids
             .find(text)

@@ -41,6 +41,15 @@ fn order_ids_come_from_the_field_then_the_text_in_many_shapes() {
         order_ids(&text("x", "my order number: ORD-77812", Some("A1"))),
         vec!["A1", "ORD-77812"]
     );
+    // A shortened form of the order the help desk's field names is that order.
+    assert_eq!(
+        order_ids(&text(
+            "order 4599??",
+            "just checking on order 4599, has it gone out?",
+            Some("VC-27-004599")
+        )),
+        vec!["VC-27-004599"]
+    );
     // The customer's own id is not an order.
     assert!(order_ids(&text("hi", "customer C001 here, how do I log in", None)).is_empty());
 }
@@ -391,6 +400,7 @@ fn order_state_questions_in_plain_words_are_status_requests() {
         "I ordered two lamps (QQ-1234). When can I expect them?",
         "Could you tell me where things stand with QQ-1234?",
         "I mailed the lamp back a few weeks ago. Can you see on your side whether it got there and what state the order is in now? Order QQ-1234.",
+        "hiya, just checking on order QQ-1234, the rain jacket + gloves. has it gone out? cheers",
     ] {
         let p = plan(&text("Order", body, None), None);
         assert_eq!(
