@@ -148,11 +148,7 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
         t.ids
             .find(text)
             .filter(|(at, id)| {
-                let mut start = at.saturating_sub(48);
-                while !text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let before = &text[start..*at];
+                let before = words_before(text, *at);
                 !excluded(id)
                     && if bare {
                         only_an_id(id) && !NOT_ORDER_CONTEXT.is_match(before)
@@ -187,16 +183,24 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
 }
 
 /// Whether the customer's own words name a number they label as something other than
-/// the shop's order id (a purchase order, "our ref", an invoice or a quote): they write
-/// about a particular order, and only its id, which they did not give, finds it.
+/// the shop's order id (a purchase order, "our ref", an invoice, a quote, an account):
+/// they write about a particular order, and only its id, which they did not give, finds
+/// it.
 pub(super) fn names_another_reference(t: &TicketText) -> bool {
     t.ids.find(&t.text).any(|(at, id)| {
-        let mut start = at.saturating_sub(48);
-        while !t.text.is_char_boundary(start) {
-            start -= 1;
-        }
-        !id.eq_ignore_ascii_case(&t.customer_id) && NOT_ORDER_CONTEXT.is_match(&t.text[start..at])
+        !id.eq_ignore_ascii_case(&t.customer_id)
+            && NOT_ORDER_CONTEXT.is_match(words_before(&t.text, at))
     })
+}
+
+/// The few words before byte `at` of `text` (48 bytes at most), where a label of the id
+/// that starts there stands.
+fn words_before(text: &str, at: usize) -> &str {
+    let mut start = at.saturating_sub(48);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    &text[start..at]
 }
 
 re!(SPACED_ID, r"\b(?:[A-Za-z]{1,3}|\d{1,20})(?: \d{1,20})+\b");
@@ -213,11 +217,7 @@ const ORDER_WORDS: &[&str] = &[
 /// "order", because a space also separates a phone number's or a date's groups.
 fn spaced_ids(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
     SPACED_ID.find_iter(text).filter_map(move |m| {
-        let mut start = m.start().saturating_sub(48);
-        while !text.is_char_boundary(start) {
-            start -= 1;
-        }
-        let before = &text[start..m.start()];
+        let before = words_before(text, m.start());
         // "order number is 58812": a word after "order" is not an id's letters.
         let first = m.as_str().split(' ').next().unwrap_or_default();
         let word = ORDER_WORDS.contains(&first.to_ascii_lowercase().as_str());
