@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
-    ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND, STATUS, TicketText,
-    affirmed, clauses, content_words, is_question, is_request, names_another_reference, negated,
-    order_ids,
+    ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, REFUND, STATUS, TicketText, affirmed,
+    clauses, content_words, is_question, is_request, names_another_reference, negated, order_ids,
+    states,
 };
 
 /// Requests no tool carries out. The help center may tell the customer how to do them
@@ -27,10 +27,6 @@ pub(super) enum Action {
     ChangeItems,
 }
 
-re!(
-    CONDITION,
-    r"(?i)^(?:and |but |so )?(?:if|in case|suppos(?:e|ing))\b"
-);
 re!(A_CANCEL, r"(?i)\bcancel\b|\bcancell?ation\b|\bcancel+ing\b");
 re!(
     A_ADDRESS,
@@ -62,7 +58,7 @@ re!(
 );
 re!(
     SELF_SERVICE,
-    r"(?i)\byou can\b|\byourself\b|\bgo to\b|\bopen\b|\bchoose\b|\bselect\b|\bclick\b|\btap\b|\bvisit\b|\bfollow the\b|\benter\b|\bunder [A-Z]|\b[A-Z][\w&-]*(?: [\w&-]+){0,2} > [A-Z]"
+    r"(?i)\byou can\b|\byourself\b|\bgo to\b|\bopen\b|\bchoose\b|\bselect\b|\bclick\b|\btap\b|\bvisit\b|\bfollow the\b|\benter\b|\bunder [A-Z]|\b[a-z][\w&-]*(?: [\w&-]+){0,2} > [a-z]"
 );
 
 impl Action {
@@ -281,8 +277,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     // A statement about a delivery is a request when the ticket asks nothing else ("my
     // parcel hasn't arrived."). Beside a question of the customer's own that is not about
     // an order ("Is this legit or a scam?", "Is your website broken?") it is the story
-    // around that question; and a condition ("If I order one and have it delivered
-    // there, will there be charges?") supposes, it does not state.
+    // around that question.
     let asks_otherwise = all.iter().enumerate().any(|(i, c)| {
         c.asks
             && !STATUS.is_match(c.text)
@@ -290,16 +285,10 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             && !in_action_clause(i)
             && content_words(c.text) >= 2
     });
-    let requested = |c: &Clause<'_>| {
-        if is_question(c) || CONDITION.is_match(c.text) {
-            MY_ORDER.is_match(c.text) && !PROCEDURE.is_match(c.text)
-        } else {
-            !asks_otherwise
-        }
-    };
     let requests_without_id = ids.is_empty()
         && all.iter().enumerate().any(|(i, c)| {
-            (is_request(c) && requested(c) || names_reference && !how_to_action(i))
+            (is_request(c) && !(states(c) && asks_otherwise)
+                || names_reference && !how_to_action(i))
                 && !in_action_clause(i)
                 && (affirmed(&REFUND, c.text) || status_clause(i))
                 && (i >= subject_len || MY_ORDER.is_match(c.text) || names_reference)

@@ -297,8 +297,19 @@ pub(super) fn is_question(c: &Clause<'_>) -> bool {
 /// does shipping take?", "how do I change the address you ship to for my orders?").
 pub(super) fn is_request(c: &Clause<'_>) -> bool {
     let about_orders = STATUS.is_match(c.text) || REFUND.is_match(c.text);
-    about_orders && (!is_question(c) || (MY_ORDER.is_match(c.text) && !PROCEDURE.is_match(c.text)))
+    about_orders && (states(c) || (MY_ORDER.is_match(c.text) && !PROCEDURE.is_match(c.text)))
 }
+
+/// Whether a clause states something, rather than asking or supposing it ("If I order a
+/// helmet and have it delivered there, …" supposes an order; it names none).
+pub(super) fn states(c: &Clause<'_>) -> bool {
+    !is_question(c) && !CONDITION.is_match(c.text)
+}
+
+re!(
+    CONDITION,
+    r"(?i)^(?:and |but |so )?(?:if|in case|suppos(?:e|ing))\b"
+);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum OrderIntent {
