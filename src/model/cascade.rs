@@ -84,10 +84,15 @@ impl Cascade {
             let tier = match kind {
                 ProviderKind::Cascade => bail!("model.cascade.tiers cannot name cascade itself"),
                 ProviderKind::Rules => {
-                    let rules = Arc::new(
-                        rules::RulesModel::with_embedder(readers.embedder.clone())?
-                            .with_order_ids(readers.order_ids.clone()),
-                    );
+                    let mut model = rules::RulesModel::with_embedder(readers.embedder.clone())?
+                        .with_order_ids(readers.order_ids.clone());
+                    if let Some(embedder) = &readers.embedder {
+                        model = model.judged_by(
+                            super::intent::IntentClassifier::labelled(embedder.clone())
+                                .context("embedding the labelled intent bank")?,
+                        );
+                    }
+                    let rules = Arc::new(model);
                     Tier {
                         name: name.clone(),
                         model: rules.clone(),

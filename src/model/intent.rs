@@ -56,6 +56,18 @@ impl Intent {
     }
 }
 
+impl std::str::FromStr for Intent {
+    type Err = anyhow::Error;
+
+    /// The name [`Intent::as_str`] gives.
+    fn from_str(s: &str) -> anyhow::Result<Self> {
+        Intent::ALL
+            .into_iter()
+            .find(|i| i.as_str() == s)
+            .ok_or_else(|| anyhow::anyhow!("no intent is called {s:?}"))
+    }
+}
+
 /// A confident guess.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IntentGuess {
@@ -134,6 +146,35 @@ pub const EXAMPLES: &[(Intent, &str)] = &[
     (Intent::Other, "Are you hiring? I would like to apply for a job."),
 ];
 
+/// The development worlds' labelled tickets (fixture, outdoor, home, voltcase,
+/// kettlebrew): one JSON object a line, `{"intent": …, "text": …}`, the ticket's subject
+/// and the customer's own words with the intent its eval labels give. Written by
+/// `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`; no held-out world is in
+/// it.
+pub const LABELLED: &str = include_str!("../../data/intent-bank.jsonl");
+
+/// [`LABELLED`], parsed.
+///
+/// # Errors
+/// A line that is not an intent and a text.
+pub fn labelled_bank() -> anyhow::Result<Vec<(Intent, String)>> {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        intent: String,
+        text: String,
+    }
+    LABELLED
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            let line: Line = serde_json::from_str(l)
+                .map_err(|e| anyhow::anyhow!("data/intent-bank.jsonl line {}: {e}", n + 1))?;
+            Ok((line.intent.parse()?, line.text))
+        })
+        .collect()
+}
+
 /// The example bank, embedded once.
 pub struct IntentClassifier {
     embedder: Arc<dyn Embedder>,
@@ -158,6 +199,18 @@ impl IntentClassifier {
     /// When the embedder fails on the examples.
     pub fn new(embedder: Arc<dyn Embedder>) -> anyhow::Result<Self> {
         Self::with_bank(embedder, EXAMPLES, Thresholds::default())
+    }
+
+    /// The hand-written examples and the labelled tickets of the development worlds
+    /// ([`labelled_bank`]) together, with the default thresholds.
+    ///
+    /// # Errors
+    /// When the bank does not parse or the embedder fails on it.
+    pub fn labelled(embedder: Arc<dyn Embedder>) -> anyhow::Result<Self> {
+        let learned = labelled_bank()?;
+        let mut bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
+        bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
+        Self::with_bank(embedder, &bank, Thresholds::default())
     }
 
     /// A bank and thresholds of the caller's own.
@@ -335,6 +388,18 @@ pub(crate) mod tests {
             .expect("close to the dispute examples");
         assert_eq!(g.intent, Intent::Dispute);
         assert_eq!(c.classify("lovely weather today").unwrap(), None);
+    }
+
+    #[test]
+    fn the_labelled_bank_parses_and_holds_every_intent_a_shops_labels_give() {
+        let bank = labelled_bank().unwrap();
+        for intent in Intent::ALL.into_iter().filter(|i| *i != Intent::Other) {
+            let n = bank.iter().filter(|(i, _)| *i == intent).count();
+            assert!(n >= 10, "{intent:?}: {n}");
+        }
+        assert!(bank.iter().all(|(_, t)| !t.trim().is_empty()));
+        assert!("refund".parse::<Intent>().is_ok());
+        assert!("a refund".parse::<Intent>().is_err());
     }
 
     #[test]

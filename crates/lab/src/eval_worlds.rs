@@ -48,6 +48,20 @@ impl EvalWorld {
     pub fn development(&self) -> bool {
         DEVELOPMENT.contains(&self.name.as_str()) || self.name == THREADS
     }
+
+    /// `base` with the world's shop as `commerce.data_dir`, as `eval` runs it.
+    pub fn settings(
+        &self,
+        base: &ticket_agent::config::Settings,
+    ) -> ticket_agent::config::Settings {
+        let mut settings = base.clone();
+        settings.commerce.data_dir = self
+            .data_dir
+            .as_deref()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        settings
+    }
 }
 
 /// A line of a world's `retrieval.jsonl`, as far as the lab reads it.

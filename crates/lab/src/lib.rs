@@ -20,6 +20,10 @@
 //! - [`chaos`]: nothing lost, nothing done twice, under killed workers and restarted
 //!   brokers (`ticket-agent-lab chaos`).
 //! - [`eval_worlds`]: the eval worlds, their cases and the articles their labels name.
+//! - [`intent_corpus`]: intent by meaning learned from the eval worlds' labels, and the
+//!   product's labelled bank written from them (`ticket-agent-lab intent`).
+//! - [`first_tier`]: how much the cascade's first tier keeps and how precise it is, per
+//!   world (`ticket-agent-lab first-tier`).
 //! - [`relevance_calibration`]: the numbers behind verification's relevance bar
 //!   (`ticket-agent-lab relevance-calibration`).
 //! - [`scripted_llm`]: an oracle and a liar behind OpenAI's wire format, scripted
@@ -38,6 +42,7 @@ pub mod embedding_bench;
 pub mod encoder_peers;
 pub mod eval_worlds;
 pub mod fake_llm;
+pub mod first_tier;
 pub mod ingest_bench;
 pub mod intent_corpus;
 pub mod pgdb;

@@ -13,8 +13,8 @@ use ticket_agent::app;
 use ticket_agent::config::Settings;
 use ticket_agent::telemetry::{self, LogFormat};
 use ticket_agent_lab::{
-    answer_calibration, bench, chaos, embedding_bench, eval_worlds, fake_llm, ingest_bench,
-    intent_corpus, profile, relevance_calibration, traffic, verifier,
+    answer_calibration, bench, chaos, embedding_bench, eval_worlds, fake_llm, first_tier,
+    ingest_bench, intent_corpus, profile, relevance_calibration, traffic, verifier,
 };
 
 /// The proving ground of ticket-agent: traffic, a fake model, benchmarks, chaos.
@@ -350,6 +350,30 @@ enum Command {
         #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
         evals: PathBuf,
     },
+    /// The cascade's first tier per eval world: how many tickets the rules model keeps
+    /// when it judges itself, and how precise it is on them (docs/evals.md). A
+    /// development world is judged by a bank without its own tickets. Needs the
+    /// embedding model; no model server (the second tier is the rules model again).
+    FirstTier {
+        /// The repository's evals folder.
+        #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
+        evals: PathBuf,
+        /// Worlds to run (every world but the thread cases when none is named).
+        #[arg(long = "world")]
+        worlds: Vec<String>,
+        /// The judge: the product's labelled bank, or the hand-written examples alone.
+        #[arg(long, value_enum, default_value = "labelled")]
+        judge: first_tier::Judge,
+        /// The judge's least score (the product's default when unset).
+        #[arg(long)]
+        min_score: Option<f32>,
+        /// The judge's least lead over the runner-up (the product's default when unset).
+        #[arg(long)]
+        min_margin: Option<f32>,
+        /// Tickets run at once.
+        #[arg(long, default_value_t = 4)]
+        concurrency: usize,
+    },
     /// The rules model's intent by meaning, per world: how many labelled tickets the
     /// classifier is confident about and how many of those it gets right, with the
     /// hand-written examples alone and with the bank of the development worlds'
@@ -358,6 +382,11 @@ enum Command {
         /// The repository's evals folder.
         #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
         evals: PathBuf,
+        /// Write the development worlds' labelled tickets to this file as the product's
+        /// labelled bank (JSON lines: intent, text) and do nothing else; the product
+        /// ships `data/intent-bank.jsonl` written this way.
+        #[arg(long)]
+        write_bank: Option<PathBuf>,
     },
     /// Verification measured against any model: every case of every eval world run
     /// through the product's eval path with the OpenAI provider pointed at a scripted
@@ -688,7 +717,43 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{}", answer_calibration::report(&searched));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Intent { evals } => {
+        Command::FirstTier {
+            evals,
+            worlds,
+            judge,
+            min_score,
+            min_margin,
+            concurrency,
+        } => {
+            let mut thresholds = ticket_agent::model::intent::Thresholds::default();
+            thresholds.min_score = min_score.unwrap_or(thresholds.min_score);
+            thresholds.min_margin = min_margin.unwrap_or(thresholds.min_margin);
+            let rows = first_tier::run(
+                &settings,
+                &evals,
+                &worlds,
+                judge,
+                thresholds,
+                concurrency.max(1),
+            )
+            .await?;
+            println!("{}", first_tier::report(&rows));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Intent {
+            evals,
+            write_bank: Some(out),
+        } => {
+            let worlds = intent_corpus::worlds(&evals)?;
+            let lines = intent_corpus::bank_lines(&intent_corpus::bank(&worlds))?;
+            std::fs::write(&out, lines).with_context(|| format!("writing {}", out.display()))?;
+            eprintln!("intent: wrote the labelled bank to {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Intent {
+            evals,
+            write_bank: None,
+        } => {
             let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
                 ticket_agent::assembly::search_mode(&settings).await
             else {

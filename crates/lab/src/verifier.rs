@@ -270,12 +270,7 @@ fn rule(reason: &str) -> &'static str {
 
 /// Settings that run `world` with the OpenAI provider at `base_url`, as `script`.
 fn settings_for(base: &Settings, world: &EvalWorld, base_url: &str, script: Script) -> Settings {
-    let mut settings = base.clone();
-    settings.commerce.data_dir = world
-        .data_dir
-        .as_deref()
-        .map(|d| d.display().to_string())
-        .unwrap_or_default();
+    let mut settings = world.settings(base);
     settings.model.provider = ProviderKind::Openai;
     settings.model.openai.base_url = base_url.to_string();
     settings.model.openai.name = script.model_name().to_string();

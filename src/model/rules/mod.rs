@@ -20,7 +20,7 @@ use lru::LruCache;
 use async_trait::async_trait;
 use serde_json::Value;
 
-use super::intent::{IntentClassifier, IntentGuess};
+use super::intent::{Intent, IntentClassifier, IntentGuess};
 use super::{Assessment, SelfAssess};
 use super::{ChatModel, ChatRequest, ChatResponse, ModelError};
 use crate::conversation::{Content, Message, Role, StopReason, ToolArguments, ToolCall, Usage};
@@ -51,6 +51,13 @@ use reply::with_tail;
 #[derive(Debug, Clone)]
 pub struct RulesModel {
     intents: Option<Arc<IntentClassifier>>,
+    /// What judges the rules' answers for a cascade ([`SelfAssess`]), when it is not
+    /// `intents`: a bank of labelled tickets, which commits more often than the
+    /// hand-written examples and is trusted only to confirm an answer, never to change
+    /// the rules' course.
+    judge: Option<Arc<IntentClassifier>>,
+    /// The judge's guesses of the last few tickets, by ticket text.
+    judged: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
     /// The shop's order ids (`commerce.order_id_pattern`): the words read as orders.
     ids: OrderIdPattern,
     /// The guesses of the last few tickets, by ticket text: every turn of a ticket reads
@@ -81,6 +88,8 @@ impl Default for RulesModel {
     fn default() -> Self {
         Self {
             intents: None,
+            judge: None,
+            judged: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
             ids: OrderIdPattern::default(),
             recent: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
             readings: Arc::new(Mutex::new(LruCache::new(READINGS))),
@@ -114,6 +123,14 @@ impl RulesModel {
     #[must_use]
     pub fn with_order_ids(mut self, ids: OrderIdPattern) -> Self {
         self.ids = ids;
+        self
+    }
+
+    /// The same model, judging its own answers for a cascade with `judge` instead of
+    /// the classifier it reads tickets with.
+    #[must_use]
+    pub fn judged_by(mut self, judge: IntentClassifier) -> Self {
+        self.judge = Some(Arc::new(judge));
         self
     }
 
@@ -178,20 +195,23 @@ impl RulesModel {
     /// confident. Embedding is CPU work: it runs on a blocking thread. A failing
     /// embedder is logged and the text rules decide alone.
     async fn guess(&self, t: &TicketText) -> Option<IntentGuess> {
-        let classifier = self.intents.clone()?;
+        Self::guess_by(self.intents.clone()?, &self.recent, t).await
+    }
+
+    /// What `classifier` guesses of `t`, kept in `recent`.
+    async fn guess_by(
+        classifier: Arc<IntentClassifier>,
+        recent: &Mutex<LruCache<String, Option<IntentGuess>>>,
+        t: &TicketText,
+    ) -> Option<IntentGuess> {
         let text = t.text.clone();
-        if let Some(guess) = self
-            .recent
-            .lock()
-            .ok()
-            .and_then(|mut r| r.get(&text).copied())
-        {
+        if let Some(guess) = recent.lock().ok().and_then(|mut r| r.get(&text).copied()) {
             return guess;
         }
         let key = text.clone();
         match tokio::task::spawn_blocking(move || classifier.classify(&text)).await {
             Ok(Ok(guess)) => {
-                if let Ok(mut recent) = self.recent.lock() {
+                if let Ok(mut recent) = recent.lock() {
                     recent.put(key, guess);
                 }
                 guess
@@ -235,11 +255,26 @@ impl SelfAssess for RulesModel {
             Basis::Settled => Assessment::Confident,
             Basis::Doubt(why) => Assessment::Decline(why),
             Basis::Intents(_) if self.intents.is_none() => Assessment::Decline("no_intent_model"),
-            Basis::Intents(answered) => match guess {
-                None => Assessment::Decline("intent_unsure"),
-                Some(g) if answered.contains(&g.intent) => Assessment::Confident,
-                Some(_) => Assessment::Decline("intent_disagrees"),
-            },
+            Basis::Intents(answered) => {
+                // Intent is all the labelled bank confirms. An answer from the order tools
+                // is checked fact by fact by verification, so the right intent is enough;
+                // an article's answer is not (an article on the question's subject that does
+                // not answer it passes every check), so it needs the stricter examples.
+                let by_facts = answered
+                    .iter()
+                    .all(|i| matches!(i, Intent::Status | Intent::Refund));
+                let guess = match &self.judge {
+                    Some(judge) if by_facts => {
+                        Self::guess_by(judge.clone(), &self.judged, &t).await
+                    }
+                    _ => guess,
+                };
+                match guess {
+                    None => Assessment::Decline("intent_unsure"),
+                    Some(g) if answered.contains(&g.intent) => Assessment::Confident,
+                    Some(_) => Assessment::Decline("intent_disagrees"),
+                }
+            }
         }
     }
 }

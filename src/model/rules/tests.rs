@@ -984,3 +984,128 @@ fn a_delivery_told_as_the_story_around_another_question_or_supposed_asks_for_no_
         assert!(p.missing_order_id, "{body}: {p:?}");
     }
 }
+
+/// The whole conversation of the rules model on a ticket (no order), each tool call
+/// answered by `tool`, to its final message.
+async fn finished(
+    model: &RulesModel,
+    subject: &str,
+    body: &str,
+    tool: impl Fn(&str, &Value) -> Value,
+) -> Vec<Message> {
+    let ticket = crate::domain::ticket::RawTicket {
+        ticket_id: Some("T1".into()),
+        subject: Some(subject.into()),
+        body: Some(body.into()),
+        customer_id: Some("C001".into()),
+        order_id: None,
+    }
+    .validate(32 * 1024)
+    .unwrap();
+    let mut conversation = vec![Message::user_text(crate::prompt::render_ticket(&ticket))];
+    for _ in 0..8 {
+        let response = model
+            .complete(ChatRequest {
+                system: "",
+                messages: &conversation,
+                tools: &[],
+                answer_schema: None,
+            })
+            .await
+            .unwrap();
+        let results: Vec<Content> = response
+            .message
+            .content
+            .iter()
+            .filter_map(|c| match c {
+                Content::ToolCall(call) => {
+                    let ToolArguments::Json { value } = &call.arguments else {
+                        panic!("the rules model writes JSON arguments");
+                    };
+                    Some(Content::ToolResult(crate::conversation::ToolResult {
+                        tool_call_id: call.id.clone(),
+                        output: tool(&call.name, value),
+                        is_error: false,
+                    }))
+                }
+                _ => None,
+            })
+            .collect();
+        conversation.push(response.message);
+        if results.is_empty() {
+            return conversation;
+        }
+        conversation.push(Message {
+            role: Role::User,
+            content: results,
+        });
+    }
+    panic!("no final message after 8 turns");
+}
+
+#[tokio::test]
+async fn a_judge_of_labelled_tickets_confirms_answers_from_the_order_tools_and_not_articles() {
+    use crate::model::intent::Thresholds;
+    use crate::model::intent::tests::BagOfWords;
+    let loose = Thresholds {
+        k: 2,
+        min_score: 0.45,
+        min_margin: 0.05,
+    };
+    // What the rules read tickets with knows neither question.
+    let examples = [
+        (Intent::Dispute, "chargeback bank dispute"),
+        (Intent::Other, "poem about autumn"),
+    ];
+    // The judge's labelled tickets know both.
+    let labelled = [
+        (Intent::Status, "where is my parcel order"),
+        (Intent::Status, "parcel order still not here"),
+        (Intent::HowTo, "how long does standard delivery take"),
+        (Intent::HowTo, "standard delivery how long take"),
+    ];
+    let model = RulesModel::with_classifier(
+        IntentClassifier::with_bank(Arc::new(BagOfWords), &examples, loose).unwrap(),
+    );
+    let judged = model
+        .clone()
+        .judged_by(IntentClassifier::with_bank(Arc::new(BagOfWords), &labelled, loose).unwrap());
+    let asks_status = status_conversation("Where is my parcel? The order is still not here.");
+    assert_eq!(
+        model.assess(&asks_status).await,
+        Assessment::Decline("intent_unsure")
+    );
+    assert_eq!(judged.assess(&asks_status).await, Assessment::Confident);
+
+    let article = json!({ "articles": [{
+        "id": "KB-1",
+        "title": "Delivery times",
+        "body": "Standard delivery takes 3 to 5 business days.",
+        "standing": 3.5,
+    }]});
+    let asks_how = finished(
+        &judged,
+        "Delivery",
+        "How long does standard delivery take?",
+        |name, _| {
+            assert_eq!(name, crate::tools::contracts::KB_SEARCH);
+            article.clone()
+        },
+    )
+    .await;
+    assert!(
+        asks_how
+            .last()
+            .unwrap()
+            .text()
+            .starts_with("RESOLVED: Delivery times"),
+        "{:?}",
+        asks_how.last()
+    );
+    // The judge would confirm a how-to question, but an article's answer is not checked
+    // fact by fact: the examples decide, and they are unsure.
+    assert_eq!(
+        judged.assess(&asks_how).await,
+        Assessment::Decline("intent_unsure")
+    );
+}
