@@ -66,6 +66,7 @@ pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
         embedder,
         order_ids: OrderIdPattern::new(&settings.commerce.order_id_pattern)
             .context("commerce.order_id_pattern")?,
+        vectors_cache: Some(crate::config::cache_root()),
     };
     // Embedding the example bank is CPU work: off the async threads.
     let model_settings = settings.model.clone();

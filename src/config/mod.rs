@@ -831,17 +831,22 @@ impl KbSettings {
         if !set.is_empty() {
             return PathBuf::from(set);
         }
-        let cache = std::env::var_os("TICKET_AGENT_CACHE")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(|| {
-                std::env::var_os("HOME")
-                    .map(PathBuf::from)
-                    .unwrap_or_else(std::env::temp_dir)
-                    .join(".cache/ticket-agent")
-            });
-        cache.join("all-MiniLM-L6-v2")
+        cache_root().join("all-MiniLM-L6-v2")
     }
+}
+
+/// The folder of what ticket-agent keeps between runs on this machine (the embedding
+/// model, vectors it computed): `$TICKET_AGENT_CACHE`, default `~/.cache/ticket-agent`.
+pub fn cache_root() -> PathBuf {
+    std::env::var_os("TICKET_AGENT_CACHE")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(std::env::temp_dir)
+                .join(".cache/ticket-agent")
+        })
 }
 
 /// A pinned "now" (empty: the data's own snapshot instant, else the system clock).

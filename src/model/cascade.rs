@@ -88,8 +88,11 @@ impl Cascade {
                         .with_order_ids(readers.order_ids.clone());
                     if let Some(embedder) = &readers.embedder {
                         model = model.judged_by(
-                            super::intent::IntentClassifier::labelled(embedder.clone())
-                                .context("embedding the labelled intent bank")?,
+                            super::intent::IntentClassifier::labelled(
+                                embedder.clone(),
+                                readers.vectors_cache.as_deref(),
+                            )
+                            .context("embedding the labelled intent bank")?,
                         );
                     }
                     let rules = Arc::new(model);

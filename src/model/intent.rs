@@ -10,7 +10,10 @@
 //! a request as one no tool can do) and a guess between two intents is not a reason to.
 //! Without an embedder nothing here runs and the text rules decide alone.
 
+use std::path::Path;
 use std::sync::Arc;
+
+use anyhow::Context as _;
 
 use crate::embedding::{Embedder, cosine};
 
@@ -175,6 +178,87 @@ pub fn labelled_bank() -> anyhow::Result<Vec<(Intent, String)>> {
         .collect()
 }
 
+/// The text whose vector identifies the embedder that wrote a vectors file: another
+/// model, or the same one changed, gives it another vector.
+const PROBE: &str = "Where is my order? I would like a refund for the broken lamp.";
+
+/// The vectors of `texts` by `embedder`, from the file in `dir` named after the texts
+/// and the embedder's name when it holds them, else embedded and written there. The
+/// file also holds the vector of a probe text, embedded again on every read: a file
+/// another model wrote (the same name over other weights) is stale and written anew.
+/// A file that cannot be read or written costs the embedding, never an error; the file
+/// is written whole under a temporary name and renamed, so concurrent starts at worst
+/// both embed.
+///
+/// # Errors
+/// The embedder failing.
+pub fn cached_vectors(
+    embedder: &dyn Embedder,
+    texts: &[&str],
+    dir: &Path,
+) -> anyhow::Result<Vec<Vec<f32>>> {
+    let mut key = 0xcbf2_9ce4_8422_2325u64;
+    for b in embedder
+        .name()
+        .bytes()
+        .chain(texts.iter().flat_map(|t| t.bytes().chain([0])))
+    {
+        key = (key ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let file = dir.join(format!("intent-vectors-{key:016x}.f32"));
+    let probe = embedder
+        .embed(&[PROBE])?
+        .pop()
+        .ok_or_else(|| anyhow::anyhow!("the embedder returned no vector"))?;
+    if let Some(vectors) = read_vectors(&file, &probe, texts.len()) {
+        return Ok(vectors);
+    }
+    let vectors = embedder.embed(texts)?;
+    anyhow::ensure!(
+        vectors.len() == texts.len(),
+        "the embedder returned {} vectors for {} texts",
+        vectors.len(),
+        texts.len()
+    );
+    if let Err(e) = write_vectors(&file, &probe, &vectors) {
+        tracing::debug!(file = %file.display(), error = %format_args!("{e:#}"), "intent vectors not kept for the next start");
+    }
+    Ok(vectors)
+}
+
+/// `count` vectors from `file` if it holds them after `probe` (the same dimension, and
+/// the probe within float rounding of the one just embedded).
+fn read_vectors(file: &Path, probe: &[f32], count: usize) -> Option<Vec<Vec<f32>>> {
+    let bytes = std::fs::read(file).ok()?;
+    let dim = probe.len();
+    let floats: Vec<f32> = bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    if bytes.len() % 4 != 0 || dim == 0 || floats.len() != dim * (count + 1) {
+        return None;
+    }
+    let (stored, rest) = floats.split_at(dim);
+    if stored.iter().zip(probe).any(|(a, b)| (a - b).abs() > 1e-4) {
+        return None;
+    }
+    Some(rest.chunks_exact(dim).map(<[f32]>::to_vec).collect())
+}
+
+/// `probe` then `vectors`, little-endian, to `file` by way of a temporary file.
+fn write_vectors(file: &Path, probe: &[f32], vectors: &[Vec<f32>]) -> anyhow::Result<()> {
+    let dir = file.parent().context("a vectors file has a folder")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let bytes: Vec<u8> = probe
+        .iter()
+        .chain(vectors.iter().flatten())
+        .flat_map(|x| x.to_le_bytes())
+        .collect();
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, file).with_context(|| format!("renaming to {}", file.display()))
+}
+
 /// The example bank, embedded once.
 pub struct IntentClassifier {
     embedder: Arc<dyn Embedder>,
@@ -206,11 +290,24 @@ impl IntentClassifier {
     ///
     /// # Errors
     /// When the bank does not parse or the embedder fails on it.
-    pub fn labelled(embedder: Arc<dyn Embedder>) -> anyhow::Result<Self> {
+    ///
+    /// With `cache`, the bank's vectors are read from a file there that this embedder
+    /// wrote (580 texts cost seconds of CPU at every start otherwise), and written there
+    /// when there is none or it is stale ([`cached_vectors`]).
+    pub fn labelled(embedder: Arc<dyn Embedder>, cache: Option<&Path>) -> anyhow::Result<Self> {
         let learned = labelled_bank()?;
         let mut bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
         bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
-        Self::with_bank(embedder, &bank, Thresholds::default())
+        let Some(dir) = cache else {
+            return Self::with_bank(embedder, &bank, Thresholds::default());
+        };
+        let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
+        let vectors = cached_vectors(embedder.as_ref(), &texts, dir)?;
+        Ok(Self {
+            embedder,
+            examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
+            thresholds: Thresholds::default(),
+        })
     }
 
     /// A bank and thresholds of the caller's own.
@@ -400,6 +497,56 @@ pub(crate) mod tests {
         assert!(bank.iter().all(|(_, t)| !t.trim().is_empty()));
         assert!("refund".parse::<Intent>().is_ok());
         assert!("a refund".parse::<Intent>().is_err());
+    }
+
+    #[test]
+    fn a_banks_vectors_are_embedded_once_per_machine_and_again_when_the_model_changed() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        /// Bag of words, counting texts; `shift` moves every vector, as other weights
+        /// under the same name would.
+        struct Counting(AtomicUsize, f32);
+        impl Embedder for Counting {
+            fn embed(&self, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
+                self.0.fetch_add(texts.len(), Ordering::SeqCst);
+                let mut v = BagOfWords.embed(texts)?;
+                v.iter_mut().for_each(|v| v[0] += self.1);
+                Ok(v)
+            }
+            fn name(&self) -> &str {
+                "counting"
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let texts = [
+            "where is my parcel",
+            "refund the broken lamp",
+            "how do I log in",
+        ];
+        let fresh = Counting(AtomicUsize::new(0), 0.0);
+        let first = cached_vectors(&fresh, &texts, dir.path()).unwrap();
+        assert_eq!(first, BagOfWords.embed(&texts).unwrap());
+        assert_eq!(fresh.0.load(Ordering::SeqCst), 1 + texts.len());
+        // The next start embeds the probe alone and reads the rest.
+        let again = Counting(AtomicUsize::new(0), 0.0);
+        assert_eq!(cached_vectors(&again, &texts, dir.path()).unwrap(), first);
+        assert_eq!(again.0.load(Ordering::SeqCst), 1);
+        // Other weights under the same name: the file is stale, and rewritten.
+        let changed = Counting(AtomicUsize::new(0), 0.5);
+        let theirs = cached_vectors(&changed, &texts, dir.path()).unwrap();
+        assert_ne!(theirs, first);
+        assert_eq!(changed.0.load(Ordering::SeqCst), 1 + texts.len());
+        // Another bank is another file; a damaged file is embedded again, not read.
+        let other = ["cancel my order"];
+        assert_eq!(cached_vectors(&again, &other, dir.path()).unwrap().len(), 1);
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            std::fs::write(entry.unwrap().path(), b"not vectors").unwrap();
+        }
+        let after_damage = Counting(AtomicUsize::new(0), 0.0);
+        assert_eq!(
+            cached_vectors(&after_damage, &texts, dir.path()).unwrap(),
+            first
+        );
+        assert_eq!(after_damage.0.load(Ordering::SeqCst), 1 + texts.len());
     }
 
     #[test]

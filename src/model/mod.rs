@@ -208,6 +208,9 @@ pub struct Readers {
     pub embedder: Option<Arc<dyn crate::embedding::Embedder>>,
     /// The shop's order ids (`commerce.order_id_pattern`), the verifier's definition.
     pub order_ids: crate::domain::order_id::OrderIdPattern,
+    /// A folder where the cascade's judge keeps its labelled bank's vectors between runs
+    /// (none: embedded at every start).
+    pub vectors_cache: Option<std::path::PathBuf>,
 }
 
 /// Builds the model named by the settings; the rules model reads with `readers`, and
