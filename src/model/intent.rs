@@ -182,37 +182,44 @@ pub fn labelled_bank() -> anyhow::Result<Vec<(Intent, String)>> {
 /// model, or the same one changed, gives it another vector.
 const PROBE: &str = "Where is my order? I would like a refund for the broken lamp.";
 
-/// The vectors of `texts` by `embedder`, from the file in `dir` named after the texts
-/// and the embedder's name when it holds them, else embedded and written there. The
-/// file also holds the vector of a probe text, embedded again on every read: a file
-/// another model wrote (the same name over other weights) is stale and written anew.
-/// A file that cannot be read or written costs the embedding, never an error; the file
-/// is written whole under a temporary name and renamed, so concurrent starts at worst
-/// both embed.
-///
-/// # Errors
-/// The embedder failing.
-pub fn cached_vectors(
-    embedder: &dyn Embedder,
-    texts: &[&str],
-    dir: &Path,
-) -> anyhow::Result<Vec<Vec<f32>>> {
+/// The vectors of the hand-written examples and [`LABELLED`], in that order, by the
+/// embedding model `scripts/fetch-embedding-model` fetches, in the format of
+/// [`vectors_file`]. Written with the bank by `ticket-agent-lab intent --write-bank`; used
+/// only when its texts are the bank's and its probe vector is the running model's.
+pub const SHIPPED_VECTORS: &[u8] = include_bytes!("../../data/intent-bank.f32");
+
+/// A key of `texts` (FNV-1a over their bytes, each ended by a NUL), `salt` first.
+fn texts_key(salt: &str, texts: &[&str]) -> u64 {
     let mut key = 0xcbf2_9ce4_8422_2325u64;
-    for b in embedder
-        .name()
+    for b in salt
         .bytes()
+        .chain([0])
         .chain(texts.iter().flat_map(|t| t.bytes().chain([0])))
     {
         key = (key ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
-    let file = dir.join(format!("intent-vectors-{key:016x}.f32"));
-    let probe = embedder
+    key
+}
+
+fn probe(embedder: &dyn Embedder) -> anyhow::Result<Vec<f32>> {
+    embedder
         .embed(&[PROBE])?
         .pop()
-        .ok_or_else(|| anyhow::anyhow!("the embedder returned no vector"))?;
-    if let Some(vectors) = read_vectors(&file, &probe, texts.len()) {
-        return Ok(vectors);
-    }
+        .ok_or_else(|| anyhow::anyhow!("the embedder returned no vector"))
+}
+
+/// `texts` embedded by `embedder` as a vectors file: the key of the texts (8 bytes),
+/// then the probe text's vector and each text's, as little-endian `f32`.
+///
+/// # Errors
+/// The embedder failing.
+pub fn vectors_file(embedder: &dyn Embedder, texts: &[&str]) -> anyhow::Result<Vec<u8>> {
+    let probe = probe(embedder)?;
+    let vectors = embed_all(embedder, texts)?;
+    Ok(file_bytes(texts, &probe, &vectors))
+}
+
+fn embed_all(embedder: &dyn Embedder, texts: &[&str]) -> anyhow::Result<Vec<Vec<f32>>> {
     let vectors = embedder.embed(texts)?;
     anyhow::ensure!(
         vectors.len() == texts.len(),
@@ -220,40 +227,90 @@ pub fn cached_vectors(
         vectors.len(),
         texts.len()
     );
-    if let Err(e) = write_vectors(&file, &probe, &vectors) {
+    Ok(vectors)
+}
+
+fn file_bytes(texts: &[&str], probe: &[f32], vectors: &[Vec<f32>]) -> Vec<u8> {
+    texts_key("", texts)
+        .to_le_bytes()
+        .into_iter()
+        .chain(
+            probe
+                .iter()
+                .chain(vectors.iter().flatten())
+                .flat_map(|x| x.to_le_bytes()),
+        )
+        .collect()
+}
+
+/// The vectors of `texts` a vectors file holds, if it holds them for these texts and
+/// was written by the model whose probe vector is `probe` (within float rounding).
+pub fn read_vectors_file(bytes: &[u8], texts: &[&str], probe: &[f32]) -> Option<Vec<Vec<f32>>> {
+    let dim = probe.len();
+    let (key, rest) = bytes.split_at_checked(8)?;
+    if u64::from_le_bytes(key.try_into().ok()?) != texts_key("", texts)
+        || dim == 0
+        || rest.len() != 4 * dim * (texts.len() + 1)
+    {
+        return None;
+    }
+    let floats: Vec<f32> = rest
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let (stored, vectors) = floats.split_at(dim);
+    if stored.iter().zip(probe).any(|(a, b)| (a - b).abs() > 1e-4) {
+        return None;
+    }
+    Some(vectors.chunks_exact(dim).map(<[f32]>::to_vec).collect())
+}
+
+/// The vectors of `texts` by `embedder`: from `shipped` when it holds them for this
+/// model, else from the file in `cache` named after the texts and the embedder's name,
+/// else embedded (and written to that file for the next start). Every file is checked
+/// by its key and by the probe text, embedded again here: a file another model wrote
+/// (the same name over other weights) or an older bank is never used. A cache file
+/// that cannot be read or written costs the embedding, never an error; it is written
+/// whole under a temporary name and renamed, so concurrent starts at worst both embed.
+///
+/// # Errors
+/// The embedder failing.
+pub fn bank_vectors(
+    embedder: &dyn Embedder,
+    texts: &[&str],
+    shipped: &[u8],
+    cache: Option<&Path>,
+) -> anyhow::Result<Vec<Vec<f32>>> {
+    let probe = probe(embedder)?;
+    if let Some(vectors) = read_vectors_file(shipped, texts, &probe) {
+        return Ok(vectors);
+    }
+    let file = cache.map(|dir| {
+        dir.join(format!(
+            "intent-vectors-{:016x}.f32",
+            texts_key(embedder.name(), texts)
+        ))
+    });
+    if let Some(vectors) = file
+        .as_ref()
+        .and_then(|f| std::fs::read(f).ok())
+        .and_then(|bytes| read_vectors_file(&bytes, texts, &probe))
+    {
+        return Ok(vectors);
+    }
+    let vectors = embed_all(embedder, texts)?;
+    if let Some(file) = file
+        && let Err(e) = write_file(&file, &file_bytes(texts, &probe, &vectors))
+    {
         tracing::debug!(file = %file.display(), error = %format_args!("{e:#}"), "intent vectors not kept for the next start");
     }
     Ok(vectors)
 }
 
-/// `count` vectors from `file` if it holds them after `probe` (the same dimension, and
-/// the probe within float rounding of the one just embedded).
-fn read_vectors(file: &Path, probe: &[f32], count: usize) -> Option<Vec<Vec<f32>>> {
-    let bytes = std::fs::read(file).ok()?;
-    let dim = probe.len();
-    let floats: Vec<f32> = bytes
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    if bytes.len() % 4 != 0 || dim == 0 || floats.len() != dim * (count + 1) {
-        return None;
-    }
-    let (stored, rest) = floats.split_at(dim);
-    if stored.iter().zip(probe).any(|(a, b)| (a - b).abs() > 1e-4) {
-        return None;
-    }
-    Some(rest.chunks_exact(dim).map(<[f32]>::to_vec).collect())
-}
-
-/// `probe` then `vectors`, little-endian, to `file` by way of a temporary file.
-fn write_vectors(file: &Path, probe: &[f32], vectors: &[Vec<f32>]) -> anyhow::Result<()> {
+/// `bytes` to `file` by way of a temporary file beside it.
+fn write_file(file: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = file.parent().context("a vectors file has a folder")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let bytes: Vec<u8> = probe
-        .iter()
-        .chain(vectors.iter().flatten())
-        .flat_map(|x| x.to_le_bytes())
-        .collect();
     let tmp = file.with_extension(format!("tmp{}", std::process::id()));
     std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, file).with_context(|| format!("renaming to {}", file.display()))
@@ -291,18 +348,15 @@ impl IntentClassifier {
     /// # Errors
     /// When the bank does not parse or the embedder fails on it.
     ///
-    /// With `cache`, the bank's vectors are read from a file there that this embedder
-    /// wrote (580 texts cost seconds of CPU at every start otherwise), and written there
-    /// when there is none or it is stale ([`cached_vectors`]).
+    ///
+    /// The bank's vectors come shipped ([`SHIPPED_VECTORS`]) for the model the project
+    /// fetches; for another model they are embedded once and kept in `cache` ([`bank_vectors`]).
     pub fn labelled(embedder: Arc<dyn Embedder>, cache: Option<&Path>) -> anyhow::Result<Self> {
         let learned = labelled_bank()?;
         let mut bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
         bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
-        let Some(dir) = cache else {
-            return Self::with_bank(embedder, &bank, Thresholds::default());
-        };
         let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
-        let vectors = cached_vectors(embedder.as_ref(), &texts, dir)?;
+        let vectors = bank_vectors(embedder.as_ref(), &texts, SHIPPED_VECTORS, cache)?;
         Ok(Self {
             embedder,
             examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
@@ -500,7 +554,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_banks_vectors_are_embedded_once_per_machine_and_again_when_the_model_changed() {
+    fn a_banks_vectors_come_shipped_or_cached_and_are_embedded_again_for_another_model() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         /// Bag of words, counting texts; `shift` moves every vector, as other weights
         /// under the same name would.
@@ -516,37 +570,68 @@ pub(crate) mod tests {
                 "counting"
             }
         }
+        let count = |e: &Counting| e.0.load(Ordering::SeqCst);
         let dir = tempfile::tempdir().unwrap();
         let texts = [
             "where is my parcel",
             "refund the broken lamp",
             "how do I log in",
         ];
-        let fresh = Counting(AtomicUsize::new(0), 0.0);
-        let first = cached_vectors(&fresh, &texts, dir.path()).unwrap();
-        assert_eq!(first, BagOfWords.embed(&texts).unwrap());
-        assert_eq!(fresh.0.load(Ordering::SeqCst), 1 + texts.len());
-        // The next start embeds the probe alone and reads the rest.
-        let again = Counting(AtomicUsize::new(0), 0.0);
-        assert_eq!(cached_vectors(&again, &texts, dir.path()).unwrap(), first);
-        assert_eq!(again.0.load(Ordering::SeqCst), 1);
-        // Other weights under the same name: the file is stale, and rewritten.
+        let want = BagOfWords.embed(&texts).unwrap();
+        // Shipped for this model: only the probe is embedded.
+        let shipped = vectors_file(&BagOfWords, &texts).unwrap();
+        let e = Counting(AtomicUsize::new(0), 0.0);
+        assert_eq!(bank_vectors(&e, &texts, &shipped, None).unwrap(), want);
+        assert_eq!(count(&e), 1);
+        // Shipped for another bank, or by another model: embedded, then cached.
+        let older = vectors_file(&BagOfWords, &texts[..2]).unwrap();
+        let e = Counting(AtomicUsize::new(0), 0.0);
+        assert_eq!(
+            bank_vectors(&e, &texts, &older, Some(dir.path())).unwrap(),
+            want
+        );
+        assert_eq!(count(&e), 1 + texts.len());
+        let e = Counting(AtomicUsize::new(0), 0.0);
+        assert_eq!(
+            bank_vectors(&e, &texts, &older, Some(dir.path())).unwrap(),
+            want
+        );
+        assert_eq!(count(&e), 1, "the next start reads the cache");
         let changed = Counting(AtomicUsize::new(0), 0.5);
-        let theirs = cached_vectors(&changed, &texts, dir.path()).unwrap();
-        assert_ne!(theirs, first);
-        assert_eq!(changed.0.load(Ordering::SeqCst), 1 + texts.len());
-        // Another bank is another file; a damaged file is embedded again, not read.
-        let other = ["cancel my order"];
-        assert_eq!(cached_vectors(&again, &other, dir.path()).unwrap().len(), 1);
+        let theirs = bank_vectors(&changed, &texts, &shipped, Some(dir.path())).unwrap();
+        assert_ne!(theirs, want);
+        assert_eq!(
+            count(&changed),
+            1 + texts.len(),
+            "another model's vectors are not used"
+        );
+        // A damaged cache file is embedded again, not read.
         for entry in std::fs::read_dir(dir.path()).unwrap() {
             std::fs::write(entry.unwrap().path(), b"not vectors").unwrap();
         }
-        let after_damage = Counting(AtomicUsize::new(0), 0.0);
+        let e = Counting(AtomicUsize::new(0), 0.0);
         assert_eq!(
-            cached_vectors(&after_damage, &texts, dir.path()).unwrap(),
-            first
+            bank_vectors(&e, &texts, b"", Some(dir.path())).unwrap(),
+            want
         );
-        assert_eq!(after_damage.0.load(Ordering::SeqCst), 1 + texts.len());
+        assert_eq!(count(&e), 1 + texts.len());
+    }
+
+    #[test]
+    fn the_shipped_vectors_are_of_the_shipped_bank() {
+        let learned = labelled_bank().unwrap();
+        let texts: Vec<&str> = EXAMPLES
+            .iter()
+            .map(|(_, t)| *t)
+            .chain(learned.iter().map(|(_, t)| t.as_str()))
+            .collect();
+        let key = u64::from_le_bytes(SHIPPED_VECTORS[..8].try_into().unwrap());
+        assert_eq!(
+            key,
+            texts_key("", &texts),
+            "data/intent-bank.f32 is not of data/intent-bank.jsonl: run `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`"
+        );
+        assert_eq!((SHIPPED_VECTORS.len() - 8) % (4 * (texts.len() + 1)), 0);
     }
 
     #[test]

@@ -383,8 +383,9 @@ enum Command {
         #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
         evals: PathBuf,
         /// Write the development worlds' labelled tickets to this file as the product's
-        /// labelled bank (JSON lines: intent, text) and do nothing else; the product
-        /// ships `data/intent-bank.jsonl` written this way.
+        /// labelled bank (JSON lines: intent, text), and the vectors of the examples and
+        /// the bank beside it (the same name, `.f32`), and do nothing else; the product
+        /// ships `data/intent-bank.jsonl` and `data/intent-bank.f32` written this way.
         #[arg(long)]
         write_bank: Option<PathBuf>,
     },
@@ -744,10 +745,35 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             evals,
             write_bank: Some(out),
         } => {
+            let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
+                ticket_agent::assembly::search_mode(&settings).await
+            else {
+                anyhow::bail!(
+                    "the bank's vectors need the embedding model (scripts/fetch-embedding-model)"
+                );
+            };
             let worlds = intent_corpus::worlds(&evals)?;
-            let lines = intent_corpus::bank_lines(&intent_corpus::bank(&worlds))?;
+            let bank = intent_corpus::bank(&worlds);
+            let lines = intent_corpus::bank_lines(&bank)?;
+            let texts: Vec<String> = ticket_agent::model::intent::EXAMPLES
+                .iter()
+                .map(|(_, t)| t.to_string())
+                .chain(bank.iter().map(|(_, t)| t.clone()))
+                .collect();
+            let vectors = tokio::task::spawn_blocking(move || {
+                let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+                ticket_agent::model::intent::vectors_file(embedder.as_ref(), &texts)
+            })
+            .await??;
+            let vectors_out = out.with_extension("f32");
             std::fs::write(&out, lines).with_context(|| format!("writing {}", out.display()))?;
-            eprintln!("intent: wrote the labelled bank to {}", out.display());
+            std::fs::write(&vectors_out, vectors)
+                .with_context(|| format!("writing {}", vectors_out.display()))?;
+            eprintln!(
+                "intent: wrote the labelled bank to {} and its vectors to {}",
+                out.display(),
+                vectors_out.display()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Intent {
