@@ -51,10 +51,10 @@ use reply::with_tail;
 #[derive(Debug, Clone)]
 pub struct RulesModel {
     intents: Option<Arc<IntentClassifier>>,
-    /// What judges the rules' answers for a cascade ([`SelfAssess`]), when it is not
-    /// `intents`: a bank of labelled tickets, which commits more often than the
-    /// hand-written examples and is trusted only to confirm an answer, never to change
-    /// the rules' course.
+    /// What judges the rules' answers from the order tools for a cascade
+    /// ([`SelfAssess`]), when it is not `intents`: a bank of labelled tickets, which
+    /// commits more often than the hand-written examples and is trusted only to confirm
+    /// such an answer, never to change the rules' course or to confirm an article.
     judge: Option<Arc<IntentClassifier>>,
     /// The judge's guesses of the last few tickets, by ticket text.
     judged: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
@@ -233,8 +233,9 @@ impl SelfAssess for RulesModel {
     /// Confident when the final answer rests on a settled fact (a chargeback or a payment
     /// dispute, an order the help desk's order field names and the shop does not know,
     /// the refund policy calling for a human), or when it answers (or escalates for) an
-    /// intent that the ticket's nearest labelled examples confirm with their margin.
-    /// Everything else is declined with its reason: an order id read from the text that
+    /// intent that the ticket's nearest labelled examples confirm with their margin (the
+    /// judge's bank for an answer from the order tools alone, the reading's examples for
+    /// one that rests on an article). Everything else is declined with its reason: an order id read from the text that
     /// the shop does not know, a language it cannot read, a
     /// request it could not place, an amount it could not tell, no article found, no
     /// confident guess by meaning, a guess that disagrees with what the text rules
