@@ -178,6 +178,16 @@ pub fn labelled_bank() -> anyhow::Result<Vec<(Intent, String)>> {
         .collect()
 }
 
+/// A bank as the judge holds it: the hand-written examples, then `learned`. The
+/// shipped vectors ([`SHIPPED_VECTORS`]) are of these texts in this order.
+pub fn with_examples(learned: &[(Intent, String)]) -> Vec<(Intent, &str)> {
+    EXAMPLES
+        .iter()
+        .copied()
+        .chain(learned.iter().map(|(i, t)| (*i, t.as_str())))
+        .collect()
+}
+
 /// The text whose vector identifies the embedder that wrote a vectors file: another
 /// model, or the same one changed, gives it another vector.
 const PROBE: &str = "Where is my order? I would like a refund for the broken lamp.";
@@ -245,7 +255,7 @@ fn file_bytes(texts: &[&str], probe: &[f32], vectors: &[Vec<f32>]) -> Vec<u8> {
 
 /// The vectors of `texts` a vectors file holds, if it holds them for these texts and
 /// was written by the model whose probe vector is `probe` (within float rounding).
-pub fn read_vectors_file(bytes: &[u8], texts: &[&str], probe: &[f32]) -> Option<Vec<Vec<f32>>> {
+fn read_vectors_file(bytes: &[u8], texts: &[&str], probe: &[f32]) -> Option<Vec<Vec<f32>>> {
     let dim = probe.len();
     let (key, rest) = bytes.split_at_checked(8)?;
     if u64::from_le_bytes(key.try_into().ok()?) != texts_key("", texts)
@@ -343,25 +353,36 @@ impl IntentClassifier {
     }
 
     /// The hand-written examples and the labelled tickets of the development worlds
-    /// ([`labelled_bank`]) together, with the default thresholds.
+    /// ([`labelled_bank`]) together, with the default thresholds. Their vectors come
+    /// shipped ([`SHIPPED_VECTORS`]) for the model the project fetches; for another model
+    /// they are embedded once and kept in `cache` ([`bank_vectors`]).
     ///
     /// # Errors
     /// When the bank does not parse or the embedder fails on it.
-    ///
-    ///
-    /// The bank's vectors come shipped ([`SHIPPED_VECTORS`]) for the model the project
-    /// fetches; for another model they are embedded once and kept in `cache` ([`bank_vectors`]).
     pub fn labelled(embedder: Arc<dyn Embedder>, cache: Option<&Path>) -> anyhow::Result<Self> {
         let learned = labelled_bank()?;
-        let mut bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
-        bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
+        let bank = with_examples(&learned);
         let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
         let vectors = bank_vectors(embedder.as_ref(), &texts, SHIPPED_VECTORS, cache)?;
-        Ok(Self {
+        Ok(Self::from_vectors(
+            embedder,
+            &bank,
+            vectors,
+            Thresholds::default(),
+        ))
+    }
+
+    fn from_vectors(
+        embedder: Arc<dyn Embedder>,
+        bank: &[(Intent, &str)],
+        vectors: Vec<Vec<f32>>,
+        thresholds: Thresholds,
+    ) -> Self {
+        Self {
             embedder,
             examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
-            thresholds: Thresholds::default(),
-        })
+            thresholds,
+        }
     }
 
     /// A bank and thresholds of the caller's own.
@@ -374,18 +395,8 @@ impl IntentClassifier {
         thresholds: Thresholds,
     ) -> anyhow::Result<Self> {
         let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
-        let vectors = embedder.embed(&texts)?;
-        anyhow::ensure!(
-            vectors.len() == bank.len(),
-            "the embedder returned {} vectors for {} examples",
-            vectors.len(),
-            bank.len()
-        );
-        Ok(Self {
-            embedder,
-            examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
-            thresholds,
-        })
+        let vectors = embed_all(embedder.as_ref(), &texts)?;
+        Ok(Self::from_vectors(embedder, bank, vectors, thresholds))
     }
 
     /// The confident intent of `text`, or `None` when no intent is both close and clearly
@@ -620,11 +631,7 @@ pub(crate) mod tests {
     #[test]
     fn the_shipped_vectors_are_of_the_shipped_bank() {
         let learned = labelled_bank().unwrap();
-        let texts: Vec<&str> = EXAMPLES
-            .iter()
-            .map(|(_, t)| *t)
-            .chain(learned.iter().map(|(_, t)| t.as_str()))
-            .collect();
+        let texts: Vec<&str> = with_examples(&learned).iter().map(|(_, t)| *t).collect();
         let key = u64::from_le_bytes(SHIPPED_VECTORS[..8].try_into().unwrap());
         assert_eq!(
             key,

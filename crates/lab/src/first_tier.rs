@@ -21,7 +21,7 @@ use ticket_agent::embedding::Embedder;
 use ticket_agent::eval::run_eval;
 use ticket_agent::model::ChatModel;
 use ticket_agent::model::cascade::{Cascade, Tier};
-use ticket_agent::model::intent::{EXAMPLES, Intent, IntentClassifier, Thresholds};
+use ticket_agent::model::intent::{IntentClassifier, Thresholds, with_examples};
 use ticket_agent::model::rules::RulesModel;
 
 use crate::eval_worlds::EvalWorld;
@@ -137,34 +137,27 @@ fn judge_for(
     kind: Judge,
     thresholds: Thresholds,
 ) -> anyhow::Result<IntentClassifier> {
-    let mut bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
     let learned = match kind {
         Judge::Examples => Vec::new(),
         Judge::Labelled => intent_corpus::bank_without(worlds, Some(&world.name)),
     };
-    bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
-    IntentClassifier::with_bank(embedder.clone(), &bank, thresholds)
+    IntentClassifier::with_bank(embedder.clone(), &with_examples(&learned), thresholds)
 }
 
-/// Runs `names` (every world but the thread cases when empty) with `kind`'s judge.
+/// Runs `names` (every world but the thread cases when empty) with `kind`'s judge,
+/// over `embedder` (the model kb_search and the rules read with).
 ///
 /// # Errors
 /// A world that does not load, the embedder, or an eval that cannot run.
 pub async fn run(
     settings: &Settings,
+    embedder: Arc<dyn Embedder>,
     evals: &Path,
     names: &[String],
     kind: Judge,
     thresholds: Thresholds,
     concurrency: usize,
 ) -> anyhow::Result<Vec<WorldFirstTier>> {
-    let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
-        ticket_agent::assembly::search_mode(settings).await
-    else {
-        anyhow::bail!(
-            "the first tier's judge needs the embedding model (scripts/fetch-embedding-model)"
-        );
-    };
     let worlds = intent_corpus::worlds(evals)?;
     let mut out = Vec::new();
     for world in worlds

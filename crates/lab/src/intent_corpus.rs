@@ -17,7 +17,7 @@ use std::sync::Arc;
 use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind};
 use ticket_agent::embedding::Embedder;
 use ticket_agent::eval::Case;
-use ticket_agent::model::intent::{EXAMPLES, Intent, IntentClassifier, Thresholds};
+use ticket_agent::model::intent::{EXAMPLES, Intent, IntentClassifier, Thresholds, with_examples};
 
 use crate::eval_worlds::{self, EvalWorld};
 
@@ -165,8 +165,7 @@ pub fn compare(
 ) -> anyhow::Result<Vec<(WorldScore, WorldScore)>> {
     let worlds = worlds(evals)?;
     let learned = bank(&worlds);
-    let mut with_bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
-    with_bank.extend(learned.iter().map(|(i, t)| (*i, t.as_str())));
+    let with_bank = with_examples(&learned);
     let alone = IntentClassifier::with_bank(embedder.clone(), EXAMPLES, Thresholds::default())?;
     let both = IntentClassifier::with_bank(embedder.clone(), &with_bank, Thresholds::default())?;
     let mut out = Vec::new();
@@ -175,11 +174,13 @@ pub fn compare(
         let with = if world.development() {
             // Its own tickets would be their own nearest neighbours: the bank leaves the
             // world out, so that its row measures what a shop the bank never saw gets.
-            let mut bank: Vec<(Intent, &str)> = EXAMPLES.to_vec();
             let others = bank_without(&worlds, Some(&world.name));
-            bank.extend(others.iter().map(|(i, t)| (*i, t.as_str())));
             score(
-                &IntentClassifier::with_bank(embedder.clone(), &bank, Thresholds::default())?,
+                &IntentClassifier::with_bank(
+                    embedder.clone(),
+                    &with_examples(&others),
+                    Thresholds::default(),
+                )?,
                 world,
             )?
         } else {

@@ -703,13 +703,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::AnswerCalibration { evals } => {
-            let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
-                ticket_agent::assembly::search_mode(&settings).await
-            else {
-                anyhow::bail!(
-                    "answer-calibration needs the embedding model (scripts/fetch-embedding-model)"
-                );
-            };
+            let embedder = embedding_model(&settings, "answer-calibration").await?;
             let kb = settings.kb.clone();
             let searched = tokio::task::spawn_blocking(move || {
                 answer_calibration::development(&evals, embedder, &kb)
@@ -729,8 +723,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut thresholds = ticket_agent::model::intent::Thresholds::default();
             thresholds.min_score = min_score.unwrap_or(thresholds.min_score);
             thresholds.min_margin = min_margin.unwrap_or(thresholds.min_margin);
+            let embedder = embedding_model(&settings, "the first tier's judge").await?;
             let rows = first_tier::run(
                 &settings,
+                embedder,
                 &evals,
                 &worlds,
                 judge,
@@ -741,52 +737,32 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{}", first_tier::report(&rows));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Intent {
-            evals,
-            write_bank: Some(out),
-        } => {
-            let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
-                ticket_agent::assembly::search_mode(&settings).await
-            else {
-                anyhow::bail!(
-                    "the bank's vectors need the embedding model (scripts/fetch-embedding-model)"
+        Command::Intent { evals, write_bank } => {
+            let embedder = embedding_model(&settings, "the intent report").await?;
+            if let Some(out) = write_bank {
+                let worlds = intent_corpus::worlds(&evals)?;
+                let bank = intent_corpus::bank(&worlds);
+                let lines = intent_corpus::bank_lines(&bank)?;
+                let vectors = tokio::task::spawn_blocking(move || {
+                    let texts: Vec<&str> = ticket_agent::model::intent::with_examples(&bank)
+                        .iter()
+                        .map(|(_, t)| *t)
+                        .collect();
+                    ticket_agent::model::intent::vectors_file(embedder.as_ref(), &texts)
+                })
+                .await??;
+                let vectors_out = out.with_extension("f32");
+                std::fs::write(&out, lines)
+                    .with_context(|| format!("writing {}", out.display()))?;
+                std::fs::write(&vectors_out, vectors)
+                    .with_context(|| format!("writing {}", vectors_out.display()))?;
+                eprintln!(
+                    "intent: wrote the labelled bank to {} and its vectors to {}",
+                    out.display(),
+                    vectors_out.display()
                 );
-            };
-            let worlds = intent_corpus::worlds(&evals)?;
-            let bank = intent_corpus::bank(&worlds);
-            let lines = intent_corpus::bank_lines(&bank)?;
-            let texts: Vec<String> = ticket_agent::model::intent::EXAMPLES
-                .iter()
-                .map(|(_, t)| t.to_string())
-                .chain(bank.iter().map(|(_, t)| t.clone()))
-                .collect();
-            let vectors = tokio::task::spawn_blocking(move || {
-                let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-                ticket_agent::model::intent::vectors_file(embedder.as_ref(), &texts)
-            })
-            .await??;
-            let vectors_out = out.with_extension("f32");
-            std::fs::write(&out, lines).with_context(|| format!("writing {}", out.display()))?;
-            std::fs::write(&vectors_out, vectors)
-                .with_context(|| format!("writing {}", vectors_out.display()))?;
-            eprintln!(
-                "intent: wrote the labelled bank to {} and its vectors to {}",
-                out.display(),
-                vectors_out.display()
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Intent {
-            evals,
-            write_bank: None,
-        } => {
-            let ticket_agent::assembly::SearchMode::Hybrid(embedder) =
-                ticket_agent::assembly::search_mode(&settings).await
-            else {
-                anyhow::bail!(
-                    "the intent report needs the embedding model (scripts/fetch-embedding-model)"
-                );
-            };
+                return Ok(ExitCode::SUCCESS);
+            }
             let scores =
                 tokio::task::spawn_blocking(move || intent_corpus::compare(&evals, embedder))
                     .await??;
@@ -949,4 +925,17 @@ async fn listen_wide(listen: &str) -> anyhow::Result<tokio::net::TcpListener> {
     socket.set_reuseaddr(true)?;
     socket.bind(addr)?;
     Ok(socket.listen(FAKE_LLM_BACKLOG)?)
+}
+
+/// The embedding model `settings` load, or an error saying that `what` needs it.
+async fn embedding_model(
+    settings: &Settings,
+    what: &str,
+) -> anyhow::Result<std::sync::Arc<dyn ticket_agent::embedding::Embedder>> {
+    match ticket_agent::assembly::search_mode(settings).await {
+        ticket_agent::assembly::SearchMode::Hybrid(embedder) => Ok(embedder),
+        ticket_agent::assembly::SearchMode::Lexical(why) => {
+            anyhow::bail!("{what} needs the embedding model (scripts/fetch-embedding-model): {why}")
+        }
+    }
 }
