@@ -393,6 +393,36 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
     Asked::Sum((sum * 100.0).round() / 100.0)
 }
 
+/// Whether `amount` is a figure `order`'s record shows: what some of its units are worth
+/// together (each line's unit price, up to its quantity). A refund of such a sum rests on
+/// the record; any other sum below the eligible maximum is the customer's own figure
+/// ("$40" for a $39.99 lamp, "$5 for the trouble"), which only a reader of the ticket
+/// can weigh. An order of more units than [`MAX_UNITS`] is not searched.
+pub(super) fn record_figure(order: &Value, amount: f64) -> bool {
+    const MAX_UNITS: u64 = 64;
+    let cents = |x: f64| (x * 100.0).round() as i64;
+    let target = cents(amount);
+    let mut reachable: std::collections::BTreeSet<i64> = [0].into();
+    let mut units = 0;
+    for item in order["items"].as_array().into_iter().flatten() {
+        let quantity = item["quantity"].as_u64().unwrap_or(1).max(1);
+        let price = cents(item["unit_price_usd"].as_f64().unwrap_or(0.0));
+        units += quantity;
+        if units > MAX_UNITS {
+            return false;
+        }
+        for _ in 0..quantity {
+            let more: Vec<i64> = reachable
+                .iter()
+                .map(|r| r + price)
+                .filter(|r| *r <= target)
+                .collect();
+            reachable.extend(more);
+        }
+    }
+    reachable.contains(&target)
+}
+
 re!(
     KEEP,
     r"(?i)\bkeep\w*|\bfine\b|\bgreat\b|\bperfect\b|\bworks? (?:fine|well|great|perfectly)\b|\bno problem\b|\bhappy with\b|\bis ok(?:ay)?\b"

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::super::intent::{Intent, IntentGuess};
-use super::amounts::{Asked, asked_amount};
+use super::amounts::{Asked, asked_amount, record_figure};
 use super::plan::{Plan, SELF_SERVICE, kb_query, plan};
 use super::reading::{OrderIntent, TicketText, legal_threat, readable, strong_threat};
 use super::reply::{article_text, describe_status, reason_snippet};
@@ -25,6 +25,11 @@ fn answers(article: &Value) -> bool {
         .as_f64()
         .is_none_or(|s| s >= MIN_ANSWER_STANDING)
 }
+
+/// What a `missing_order_id` escalation rests on: that the ticket holds no order id, an
+/// absence the rules cannot tell from an id written in a way they do not read (as
+/// `no_kb_match` rests on an article not found). A cascade sends it on.
+const ID_ABSENT: &str = "order_id_absent";
 
 /// What an order the shop does not know rests on: settled when the id is the one the
 /// help desk's order field gives; a doubt when the rules read it from the text, where
@@ -97,7 +102,6 @@ pub(super) fn judged_on(
     guess: Option<IntentGuess>,
 ) -> (Step, Basis) {
     let intents = |i: &[Intent]| Basis::Intents(i.to_vec());
-    let order_intents = [Intent::Status, Intent::Refund];
     let disputed_by_meaning = guess.is_some_and(|g| g.intent == Intent::Dispute);
     if reading.legal_threat || disputed_by_meaning {
         // A lone legal word ("attorney" in a signature) escalates too, but settles the
@@ -117,7 +121,7 @@ pub(super) fn judged_on(
         .as_ref()
         .expect("a ticket neither disputed nor unreadable has a plan");
     if p.missing_order_id && p.kb_query.is_none() && p.unsupported.is_empty() {
-        return (Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into()), intents(&order_intents));
+        return (Step::Final("ESCALATED: [missing_order_id] The customer asks about an order but gives no order id in the ticket.".into()), Basis::Doubt(ID_ABSENT));
     }
     if p.unplaced_order {
         // A request the rules cannot place may still be one the help center tells the
@@ -168,6 +172,9 @@ pub(super) fn judged_on(
     let mut escalation: Option<(&str, String, Basis)> = None;
     let mut answered: Vec<Intent> = Vec::new();
     let mut refund_proposed = false;
+    // A doubt about an answer that is otherwise given: it still closes the ticket on the
+    // rules' own, but a cascade sends it on.
+    let mut doubt: Option<&'static str> = None;
 
     for (id, intent) in &p.orders {
         let Some(order) = h.find(ORDER_LOOKUP, "order_id", id) else {
@@ -221,7 +228,12 @@ pub(super) fn judged_on(
         }
         let max = elig["max_amount_usd"].as_f64().unwrap_or(0.0);
         let amount = match asked_amount(t, order, refund_orders) {
-            Asked::Sum(asked) => asked.min(max),
+            Asked::Sum(asked) => {
+                if asked < max && !record_figure(order, asked) {
+                    doubt.get_or_insert("amount_not_in_record");
+                }
+                asked.min(max)
+            }
             Asked::Everything => max,
             Asked::Unclear(why) => {
                 escalation.get_or_insert((
@@ -294,7 +306,7 @@ pub(super) fn judged_on(
                     escalation.get_or_insert((
                         "missing_order_id",
                         "The customer asks about an order but gives no order id.".into(),
-                        intents(&order_intents),
+                        Basis::Doubt(ID_ABSENT),
                     ));
                 }
                 None => {
@@ -387,6 +399,6 @@ pub(super) fn judged_on(
     };
     (
         Step::Final(format!("{prefix}: {}", parts.join(" "))),
-        Basis::Intents(answered),
+        doubt.map_or(Basis::Intents(answered), Basis::Doubt),
     )
 }

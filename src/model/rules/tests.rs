@@ -3,13 +3,13 @@
 
 use serde_json::json;
 
-use super::amounts::{Asked, asked_amount};
+use super::amounts::{Asked, asked_amount, record_figure};
 use super::judge::{Basis, decide, judged};
 use super::plan::{Action, plan};
 use super::reading::{OrderIntent, TicketText, legal_threat, negated, order_ids, readable};
 use super::*;
 use crate::model::intent::Intent;
-use crate::tools::contracts::ORDER_LOOKUP;
+use crate::tools::contracts::{ISSUE_REFUND, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 
 /// The ticket's text as the rules model reads it: through the ticket's boundary and the
 /// rendered prompt, as in production.
@@ -736,6 +736,79 @@ fn a_stated_sum_is_capped_at_what_the_named_items_are_worth() {
         ask("The car charger broke, refund me $10 for it."),
         Asked::Sum(10.0)
     );
+}
+
+#[test]
+fn a_record_figure_is_what_some_of_the_orders_units_are_worth() {
+    let o = order(&[("Desk Lamp", 1, 39.99), ("Bulb", 3, 4.5)]);
+    for figure in [39.99, 4.5, 9.0, 13.5, 44.49, 53.49] {
+        assert!(record_figure(&o, figure), "{figure}");
+    }
+    // A customer's round figure for the lamp, a fourth bulb, a sum nobody's units make.
+    for figure in [40.0, 18.0, 5.0] {
+        assert!(!record_figure(&o, figure), "{figure}");
+    }
+}
+
+#[test]
+fn a_refund_of_the_customers_own_figure_rests_on_a_doubt_and_one_the_record_shows_does_not() {
+    let o = order(&[("Desk Lamp", 1, 39.99), ("Wool Rug", 1, 89.0)]);
+    let done = |amount: f64| History {
+        done: vec![
+            (
+                ORDER_LOOKUP.to_string(),
+                json!({ "order_id": "A1" }),
+                o.clone(),
+            ),
+            (
+                REFUND_ELIGIBILITY.to_string(),
+                json!({ "order_id": "A1" }),
+                json!({ "eligible": true, "max_amount_usd": 128.99, "policy_ref": "refund-30d" }),
+            ),
+            (
+                ISSUE_REFUND.to_string(),
+                json!({ "order_id": "A1", "amount_usd": amount }),
+                json!({ "status": "pending_approval" }),
+            ),
+        ],
+    };
+    let own_figure = text(
+        "Refund",
+        "The parcel came in damaged, please refund me $40.",
+        Some("A1"),
+    );
+    let (step, basis) = judged(&own_figure, &done(40.0), None);
+    assert!(final_text(step).contains("$40.00"));
+    assert_eq!(basis, Basis::Doubt("amount_not_in_record"));
+    let named = text(
+        "Refund",
+        "My desk lamp arrived broken, please refund it.",
+        Some("A1"),
+    );
+    let (step, basis) = judged(&named, &done(39.99), None);
+    assert!(final_text(step).contains("$39.99"));
+    assert_eq!(basis, Basis::Intents(vec![Intent::Refund]));
+    // A figure above what may be refunded is capped at the eligibility's own maximum.
+    let capped = text(
+        "Refund",
+        "Everything arrived broken, refund me $500.",
+        Some("A1"),
+    );
+    let (step, basis) = judged(&capped, &done(128.99), None);
+    assert!(final_text(step).contains("$128.99"));
+    assert_eq!(basis, Basis::Intents(vec![Intent::Refund]));
+}
+
+#[test]
+fn a_missing_order_id_rests_on_a_doubt_since_an_id_the_rules_cannot_read_looks_absent() {
+    let t = text(
+        "Where is it",
+        "Hi, where is my order? It has been two weeks.",
+        None,
+    );
+    let (step, basis) = judged(&t, &History { done: Vec::new() }, None);
+    assert!(final_text(step).starts_with("ESCALATED: [missing_order_id]"));
+    assert_eq!(basis, Basis::Doubt("order_id_absent"));
 }
 
 #[test]
