@@ -34,6 +34,24 @@ pub fn load_world(settings: &Settings) -> anyhow::Result<World> {
     }
 }
 
+/// What the shop's order ids look like, for the reader of tickets and the verifier of
+/// answers alike: `commerce.order_id_pattern`, or, when that is empty and the shop is the
+/// embedded one, the shapes of its own order ids beside the common shapes
+/// ([`OrderIdPattern::learned_from`]); an HTTP shop without a pattern gets the common
+/// shapes.
+///
+/// # Errors
+/// A pattern that is not a regular expression, or a world that does not load.
+pub fn order_ids(settings: &Settings) -> anyhow::Result<OrderIdPattern> {
+    let set = settings.commerce.order_id_pattern.trim();
+    if !set.is_empty() || matches!(settings.commerce.backend, BackendKind::Http) {
+        return OrderIdPattern::new(set).context("commerce.order_id_pattern");
+    }
+    let world = load_world(settings)?;
+    let ids: Vec<&str> = world.orders.iter().map(|o| o.order_id.as_str()).collect();
+    Ok(OrderIdPattern::learned_from(&ids))
+}
+
 /// The commerce backend named by `commerce.backend`: the embedded shop (over
 /// [`load_world`]) or the HTTP one.
 ///
@@ -64,8 +82,7 @@ pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
     let limiter = model_limiter(settings).await?;
     let readers = crate::model::Readers {
         embedder,
-        order_ids: OrderIdPattern::new(&settings.commerce.order_id_pattern)
-            .context("commerce.order_id_pattern")?,
+        order_ids: order_ids(settings)?,
         vectors_cache: Some(crate::config::cache_root()),
     };
     // Embedding the example bank is CPU work: off the async threads.
@@ -250,8 +267,7 @@ pub async fn agent_with(
     embedder: Option<Arc<dyn Embedder>>,
 ) -> anyhow::Result<Agent> {
     let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
-    let order_ids = OrderIdPattern::new(&settings.commerce.order_id_pattern)
-        .context("commerce.order_id_pattern")?;
+    let order_ids = order_ids(settings)?;
     // Verification judges an article's relevance with the model kb_search uses, against
     // the baseline of the shop's articles.
     let relevance =

@@ -55,13 +55,166 @@ impl OrderIdPattern {
             && self.whole.is_match(token)
     }
 
-    /// The order ids in `text`, in order, with their byte offsets.
+    /// A pattern for a shop that did not set one: the shapes of `ids`, the shop's own
+    /// order ids ([`learned_shapes`]), beside the common shapes of [`DEFAULT_PATTERN`].
+    /// Without ids, the default alone.
+    pub fn learned_from<S: AsRef<str>>(ids: &[S]) -> Self {
+        let pattern = match learned_shapes(ids) {
+            Some(shapes) => format!("{shapes}|{DEFAULT_PATTERN}"),
+            None => DEFAULT_PATTERN.to_string(),
+        };
+        Self::new(&pattern).expect("learned shapes are escaped and compile")
+    }
+
+    /// The order ids in `text`, in order, with their byte offsets. Tokens written with
+    /// `/` between them (`FW/27/004512`) make one id when the pattern takes them whole.
     pub fn find<'a, 't: 'a>(
         &'a self,
         text: &'t str,
     ) -> impl Iterator<Item = (usize, &'t str)> + 'a {
-        tokens(text).filter(|(_, t)| self.is_id(t))
+        slash_joined(text, tokens(text).collect(), move |t| self.is_id(t))
+            .into_iter()
+            .filter(|(_, t)| self.is_id(t))
     }
+}
+
+/// `tokens`, each run of them written with a single `/` between (`FW/27/004512`) taken
+/// as one where `whole` accepts the run (the longest run first); the rest as they are.
+fn slash_joined<'t>(
+    text: &'t str,
+    tokens: Vec<(usize, &'t str)>,
+    whole: impl Fn(&str) -> bool,
+) -> Vec<(usize, &'t str)> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let (start, first) = tokens[i];
+        // How far a run of slash-joined tokens reaches from token i.
+        let mut last = i;
+        while let Some(&(next, _)) = tokens.get(last + 1) {
+            let (end_prev, prev) = tokens[last];
+            if end_prev + prev.len() + 1 == next && text.as_bytes()[next - 1] == b'/' {
+                last += 1;
+            } else {
+                break;
+            }
+        }
+        let joined = (i + 1..=last).rev().find_map(|j| {
+            let (end, t) = tokens[j];
+            let run = &text[start..end + t.len()];
+            whole(run).then_some((j, run))
+        });
+        match joined {
+            Some((j, run)) => {
+                out.push((start, run));
+                i = j + 1;
+            }
+            None => {
+                out.push((start, first));
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The most shapes a shop's ids are learned as; rarer ones are left to the default.
+const MAX_SHAPES: usize = 12;
+
+/// The shapes of a shop's order ids as a pattern, or `None` for no ids. Each id is cut
+/// into runs of letters and digits at its separators (`-`, `_`, `/`, a space); a run of
+/// letters then digits (`O1002`) is two. Ids whose runs are alike in kind and length
+/// make one shape; in it, a run every such id writes the same is itself (`FW`,
+/// `TB` at the front of `TBN7VYF2`), and any other run is its kind and length (`\d{6}`,
+/// `[a-z0-9]{6}` for letters and digits mixed). Between runs, a separator may be written
+/// or left out (`fw-27-004512`, `FW27004512`).
+pub fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<String> {
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum Kind {
+        Letters,
+        Digits,
+        Mixed,
+    }
+    fn runs(id: &str) -> Vec<(Kind, String)> {
+        let mut out = Vec::new();
+        for part in id
+            .split(['-', '_', '/', ' ', '#'])
+            .filter(|p| !p.is_empty())
+        {
+            let p = part.to_ascii_lowercase();
+            if !p.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Vec::new();
+            }
+            let letters = p.chars().take_while(char::is_ascii_alphabetic).count();
+            let kind_of = |s: &str| {
+                if s.chars().all(|c| c.is_ascii_digit()) {
+                    Kind::Digits
+                } else if s.chars().all(|c| c.is_ascii_alphabetic()) {
+                    Kind::Letters
+                } else {
+                    Kind::Mixed
+                }
+            };
+            if letters > 0 && letters < p.len() && kind_of(&p[letters..]) == Kind::Digits {
+                out.push((Kind::Letters, p[..letters].to_string()));
+                out.push((Kind::Digits, p[letters..].to_string()));
+            } else {
+                out.push((kind_of(&p), p));
+            }
+        }
+        out
+    }
+    // Ids by shape: the kind and length of each run.
+    type Runs = Vec<(Kind, String)>;
+    let mut groups: std::collections::BTreeMap<Vec<(Kind, usize)>, Vec<Runs>> =
+        std::collections::BTreeMap::new();
+    for id in ids {
+        let r = runs(id.as_ref());
+        if r.is_empty() || r.len() > 8 {
+            continue;
+        }
+        groups
+            .entry(r.iter().map(|(k, t)| (*k, t.len())).collect())
+            .or_default()
+            .push(r);
+    }
+    let mut groups: Vec<_> = groups.into_iter().collect();
+    groups.sort_by_key(|(_, members)| std::cmp::Reverse(members.len()));
+    let shapes: Vec<String> = groups
+        .into_iter()
+        .take(MAX_SHAPES)
+        .map(|(signature, members)| {
+            signature
+                .iter()
+                .enumerate()
+                .map(|(i, (kind, len))| {
+                    let texts: Vec<&str> = members.iter().map(|m| m[i].1.as_str()).collect();
+                    let common = common_prefix(&texts);
+                    let fixed = regex::escape(&texts[0][..common]);
+                    let rest = len - common;
+                    let class = match kind {
+                        Kind::Letters => "[a-z]",
+                        Kind::Digits => r"\d",
+                        Kind::Mixed => "[a-z0-9]",
+                    };
+                    match rest {
+                        0 => fixed,
+                        _ => format!("{fixed}{class}{{{rest}}}"),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("[-_/]?")
+        })
+        .collect();
+    (!shapes.is_empty()).then(|| shapes.join("|"))
+}
+
+/// The length in bytes of the prefix every one of `texts` (ASCII) shares.
+fn common_prefix(texts: &[&str]) -> usize {
+    let first = texts[0].as_bytes();
+    (0..first.len())
+        .take_while(|&i| texts.iter().all(|t| t.as_bytes().get(i) == Some(&first[i])))
+        .count()
 }
 
 impl Default for OrderIdPattern {
@@ -98,7 +251,7 @@ pub fn same_order(a: &str, b: &str) -> bool {
 pub fn order_key(id: &str) -> String {
     bare(id)
         .chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .filter(|c| !matches!(c, '-' | '_' | '/' | ' '))
         .map(|c| c.to_ascii_lowercase())
         .collect()
 }
@@ -110,7 +263,9 @@ fn bare(s: &str) -> &str {
 /// Whether `text` names the order `id` as a whole token (not inside a longer id:
 /// `O-5519` is not named by `Q-O-5519`).
 pub fn names_order(text: &str, id: &str) -> bool {
-    tokens(text).any(|(_, t)| same_order(t, id))
+    slash_joined(text, tokens(text).collect(), |t| same_order(t, id))
+        .into_iter()
+        .any(|(_, t)| same_order(t, id))
 }
 
 #[cfg(test)]
@@ -176,6 +331,35 @@ mod tests {
         assert!(!p.is_id("O1002"));
         assert!(OrderIdPattern::new("(unclosed").is_err());
         assert!(OrderIdPattern::new("  ").unwrap().is_id("O1002"));
+    }
+
+    #[test]
+    fn a_shop_without_a_pattern_reads_its_own_id_shapes_beside_the_common_ones() {
+        let toys = OrderIdPattern::learned_from(&["TBN7VYF2", "TBK2M9QX", "TB4RT7ZA"]);
+        for id in ["TBN7VYF2", "tbq8w3e1", "#TB7K2M9Q", "O1002", "VC-27-004417"] {
+            assert!(toys.is_id(id), "{id}");
+        }
+        // The shop's front letters are part of its shape; a word without a digit never is.
+        for not_an_id in ["XYN7VYF2", "tbsoften", "TBN7VYF"] {
+            assert!(!toys.is_id(not_an_id), "{not_an_id}");
+        }
+        let music = OrderIdPattern::learned_from(&["FW/27/004302", "FW/26/003879", "FW/27/004512"]);
+        let text = "Hi, order FW/27/004302 and fw-27-004512 (also FW27004302), not 12/05.";
+        let found: Vec<&str> = music.find(text).map(|(_, t)| t).collect();
+        assert_eq!(found, vec!["FW/27/004302", "fw-27-004512", "FW27004302"]);
+        assert!(same_order("FW/27/004302", "fw-27-004302"));
+        assert!(names_order(
+            "Your order FW/27/004302 has shipped.",
+            "FW27004302"
+        ));
+        // Slash-joined tokens stay apart where the shop's shapes do not take them whole.
+        let plain = OrderIdPattern::default();
+        let found: Vec<&str> = plain
+            .find("order 10289/10290 please")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(found, vec!["10289", "10290"]);
+        assert!(learned_shapes::<&str>(&[]).is_none());
     }
 
     fn an_id() -> impl Strategy<Value = String> {
