@@ -11,7 +11,7 @@ use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
     ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, REFUND, STATUS, TicketText, affirmed,
     clauses, content_words, is_question, is_request, names_another_reference, negated, order_ids,
-    states,
+    refund_affirmed, states,
 };
 
 /// Requests no tool carries out. The help center may tell the customer how to do them
@@ -195,7 +195,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         .map(|(i, c)| (i, c, Action::in_text(c.text)))
         .filter(|(_, _, a)| !a.is_empty())
         .collect();
-    let refund_asked = affirmed(&REFUND, &t.text);
+    let refund_asked = refund_affirmed(&t.text);
     let mut unsupported: Vec<Action> = Vec::new();
     for (_, _, actions) in &action_clauses {
         for a in actions {
@@ -240,7 +240,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     for id in &ids {
         let own: Vec<usize> = (0..all.len()).filter(|i| mentions(&all[*i], id)).collect();
         let own_refund = own.iter().any(|i| {
-            affirmed(&REFUND, all[*i].text) || DAMAGE.is_match(all[*i].text) && !refund_declined
+            refund_affirmed(all[*i].text) || DAMAGE.is_match(all[*i].text) && !refund_declined
         });
         let own_status = own.iter().any(|i| status_clause(*i));
         let intent = if ids.len() == 1 {
@@ -290,7 +290,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             (is_request(c) && !(states(c) && asks_otherwise)
                 || names_reference && !how_to_action(i))
                 && !in_action_clause(i)
-                && (affirmed(&REFUND, c.text) || status_clause(i))
+                && (refund_affirmed(c.text) || status_clause(i))
                 && (i >= subject_len || MY_ORDER.is_match(c.text) || names_reference)
         });
     // Beside an order request, a question about orders ("is there a tracking link?")

@@ -78,7 +78,7 @@ re!(
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b"
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b"
 );
 re!(
     HOWTO,
@@ -408,9 +408,24 @@ fn threat_in(text: &str, counts: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// Sentences, not split at commas: a dispute's party and verb often sit on either
-/// side of one ("my bank, which I have called, will reverse it").
+/// side of one ("my bank, which I have called, will reverse it"). A sentence ends at a
+/// line break, or at `.`, `!`, `?` or `;` followed by white space or the end, so that
+/// "the $338.50 charge" and "v1.2" stay inside their sentence.
 pub(super) fn clauses_of_sentences(text: &str) -> Vec<&str> {
-    text.split(['.', '!', '?', '\n', ';'])
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let ends = c == '\n'
+            || matches!(c, '.' | '!' | '?' | ';')
+                && chars.peek().is_none_or(|(_, next)| next.is_whitespace());
+        if ends {
+            out.push(&text[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    out.push(&text[start..]);
+    out.into_iter()
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect()
@@ -443,6 +458,27 @@ pub(super) fn negated(text: &str, at: usize) -> bool {
 /// Whether `re` matches somewhere in `text` without a negation just before it.
 pub(super) fn affirmed(re: &Regex, text: &str) -> bool {
     re.find_iter(text).any(|m| !negated(text, m.start()))
+}
+
+re!(
+    OTHERS_PAYBACK_BEFORE,
+    r"(?i)\b(?:employer|employer's|employers'|insurance|insurer|insurer's|fsa|hsa|expenses?|benefits?)\s+(?:\w+\s+)?$"
+);
+re!(
+    PAYBACK_DOCUMENT_AFTER,
+    r"(?i)^\w*\s+(?:forms?|paperwork|purposes|records?|scheme|program(?:me)?)\b"
+);
+
+/// Whether the ticket asks us for money back: a refund word that is not negated and
+/// does not name money someone else pays back ("for my employer's childcare
+/// reimbursement form", "insurance reimbursement"), which asks for a document or a date,
+/// not a refund.
+pub(super) fn refund_affirmed(text: &str) -> bool {
+    REFUND.find_iter(text).any(|m| {
+        let others = OTHERS_PAYBACK_BEFORE.is_match(&text[..m.start()])
+            || PAYBACK_DOCUMENT_AFTER.is_match(&text[m.start()..]);
+        !others && !negated(text, m.start())
+    })
 }
 
 /// Common English words: function words and the plain vocabulary of support mail.

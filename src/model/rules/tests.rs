@@ -393,6 +393,19 @@ fn a_reply_that_names_no_order_takes_the_one_its_quoted_email_names() {
 }
 
 #[test]
+fn a_dispute_whose_sentence_holds_an_amount_is_read_whole() {
+    for body in [
+        "FYI I have disputed the $338.50 charge for order FW-27-004094 with American Express because the pedal stopped working. Amex said you'll be contacted.",
+        "My bank is reversing the 1,249.99 EUR payment. Done with you.",
+    ] {
+        assert!(legal_threat(&text("Charge", body, None)), "{body}");
+    }
+    // A price in a sentence does not make a dispute of it.
+    let body = "The $338.50 pedal stopped working; I'd like a refund to my American Express card.";
+    assert!(!legal_threat(&text("Refund", body, None)), "{body}");
+}
+
+#[test]
 fn order_state_questions_in_plain_words_are_status_requests() {
     for body in [
         "Any idea when QQ-1234 ships? I leave on Friday.",
@@ -401,6 +414,10 @@ fn order_state_questions_in_plain_words_are_status_requests() {
         "Could you tell me where things stand with QQ-1234?",
         "I mailed the lamp back a few weeks ago. Can you see on your side whether it got there and what state the order is in now? Order QQ-1234.",
         "hiya, just checking on order QQ-1234, the rain jacket + gloves. has it gone out? cheers",
+        "Can you tell me if my order QQ-1234 went out? It's the strings and a tuner.",
+        // Money someone else pays back is no refund we are asked for.
+        "I need the delivery date and tracking number for order No. QQ-1234 for my employer's childcare reimbursement form. Could you send them?",
+        "Could you tell me when QQ-1234 shipped? It's for my insurance reimbursement paperwork.",
     ] {
         let p = plan(&text("Order", body, None), None);
         assert_eq!(
