@@ -229,6 +229,11 @@ pub(super) fn unknown_items(part: &str, lines: &[Line]) -> bool {
 }
 
 re!(
+    COUNT_BACK,
+    r"(?i)\b(?:other|remaining|extra|spare)\s+(two|three|four|five|six|seven|eight|nine|ten|2|3|4|5|6|7|8|9|10)\b|\b(two|three|four|five|six|seven|eight|nine|ten|2|3|4|5|6|7|8|9|10)\s+of\s+(?:them|those|these)\b"
+);
+
+re!(
     PRONOUN,
     r"(?i)\b(?:it|them|those|that one|this one|these|that|this)\b"
 );
@@ -328,9 +333,17 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
         }
         all
     };
+    // "Return the other two" counts units of what was named before without naming it.
+    let mut counted_back: Option<u64> = None;
     for (s, sentence) in sentences.iter().enumerate() {
         for part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
             let named = named_units(part, &items);
+            if named.units.is_empty()
+                && let Some(c) = COUNT_BACK.captures(part)
+            {
+                let word = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
+                counted_back = counted_back.or_else(|| count_of(word, u64::MAX));
+            }
             if !named.units.is_empty() || named.ambiguous {
                 add(named, &mut asked);
             } else if several && unknown_items(part, &items) {
@@ -369,6 +382,17 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
     }
     if ambiguous {
         return Asked::Unclear("the ticket names an item that fits several of the order's".into());
+    }
+    if let Some(n) = counted_back {
+        match asked.as_mut_slice() {
+            [] => {}
+            [(_, units)] => *units = (*units).min(n),
+            _ => {
+                return Asked::Unclear(
+                    "the ticket counts items named before, and several were named".into(),
+                );
+            }
+        }
     }
     if asked.is_empty() {
         if VAGUE_AMOUNT.is_match(&t.text) {

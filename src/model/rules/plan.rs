@@ -38,7 +38,7 @@ re!(
 );
 re!(
     A_UPGRADE,
-    r"(?i)\bupgrad\w*\b[^.?!\n]{0,30}\b(?:shipping|delivery|postage)|\b(?:shipping|delivery|postage)\b[^.?!\n]{0,20}\bupgrad\w*|\bexpedit\w*|\bspeed (?:it |this |things |the delivery |my order )?up\b|\b(?:switch|move|change)\w* (?:it |this |my order |the order )?to (?:express|overnight|next[- ]day|priority)\b|\b(?:faster|quicker|overnight|next[- ]day|priority) (?:shipping|delivery)\b"
+    r"(?i)\bupgrad\w*\b[^.?!\n]{0,30}\b(?:shipping|delivery|postage)|\b(?:shipping|delivery|postage)\b[^.?!\n]{0,20}\bupgrad\w*|\bexpedit\w*|\bspeed (?:it |this |things |the delivery |my order )?up\b|\b(?:switch|move|change|upgrad)\w* (?:[^\s.?!]+ ){0,3}?to (?:express|overnight|next[- ]day|priority|expedited|two[- ]day|2[- ]day)\b|\b(?:faster|quicker|overnight|next[- ]day|priority) (?:shipping|delivery)\b"
 );
 re!(
     A_RESCHEDULE,
@@ -131,7 +131,16 @@ impl Action {
         let body = article["body"].as_str().unwrap_or_default();
         body.split(['.', ';', '!', '\n']).any(|sentence| {
             let lower = sentence.to_lowercase();
-            self.topic().iter().any(|t| lower.contains(t)) && SELF_SERVICE.is_match(sentence)
+            let about = match self {
+                // Every payment article speaks of cards ("you can split a payment between a
+                // gift card and…"); only a sentence about changing the payment is about
+                // the action.
+                Action::PaymentMethod => {
+                    A_PAYMENT.is_match(sentence) || lower.contains("payment method")
+                }
+                _ => self.topic().iter().any(|t| lower.contains(t)),
+            };
+            about && SELF_SERVICE.is_match(sentence)
         })
     }
 }

@@ -443,6 +443,10 @@ fn requests_to_change_payment_items_or_delivery_day_are_ones_no_tool_does() {
             "Could you have the courier deliver QQ-1234 on Saturday instead?",
             Action::Reschedule,
         ),
+        (
+            "I have a recital on Saturday. Can you upgrade QQ-1234 to overnight?",
+            Action::ShippingUpgrade,
+        ),
     ] {
         let p = plan(&text("Order QQ-1234", body, None), None);
         assert_eq!(p.unsupported, vec![action], "{body}");
@@ -742,6 +746,26 @@ fn an_id_written_with_spaces_after_the_word_order_is_read_joined() {
 }
 
 #[test]
+fn the_other_two_counts_units_of_the_item_named_before() {
+    let o = order(&[
+        ("Maple Wooden Train Set", 1, 64.0),
+        ("Farm Friends Floor Puzzle (24 pcs)", 3, 12.99),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "I bought three floor puzzles but we only needed one. I'd like to return the other two for a refund please. The train set we're keeping."
+        ),
+        Asked::Sum(25.98)
+    );
+    // Counted back over two items named, which ones is a guess.
+    assert!(matches!(
+        ask("The train set and the puzzles were a mistake. Please refund two of them."),
+        Asked::Unclear(_)
+    ));
+}
+
+#[test]
 fn a_stated_sum_is_capped_at_what_the_named_items_are_worth() {
     let o = order(&[("30W Car Charger", 1, 22.99), ("Braided Cable", 1, 14.99)]);
     let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
@@ -944,6 +968,17 @@ fn steps_written_as_a_menu_path_are_self_service() {
     // An exchange mentioned with no way to do it is not.
     assert!(!Action::Exchange.self_service(&article(
         "Exchanges are handled by our team within five days."
+    )));
+}
+
+#[test]
+fn a_payment_article_gives_self_service_only_where_it_says_how_to_change_the_payment() {
+    let article = |body: &str| json!({ "id": "h2", "title": "Payment methods", "body": body });
+    assert!(!Action::PaymentMethod.self_service(&article(
+        "We accept Visa and PayPal. You can split a payment between one gift card and one other method."
+    )));
+    assert!(Action::PaymentMethod.self_service(&article(
+        "To change the card on an order that has not shipped, go to Account > Orders and choose Edit payment."
     )));
 }
 
