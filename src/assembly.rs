@@ -35,21 +35,22 @@ pub fn load_world(settings: &Settings) -> anyhow::Result<World> {
 }
 
 /// What the shop's order ids look like, for the reader of tickets and the verifier of
-/// answers alike: `commerce.order_id_pattern`, or, when that is empty and the shop is the
-/// embedded one, the shapes of its own order ids beside the common shapes
-/// ([`OrderIdPattern::learned_from`]); an HTTP shop without a pattern gets the common
-/// shapes.
+/// answers alike: `commerce.order_id_pattern`, or, when that is empty, the shapes of
+/// `shop`'s own order ids beside the common shapes ([`OrderIdPattern::learned_from`]; an
+/// HTTP shop lists none, so it gets the common shapes).
 ///
 /// # Errors
-/// A pattern that is not a regular expression, or a world that does not load.
-pub fn order_ids(settings: &Settings) -> anyhow::Result<OrderIdPattern> {
+/// A pattern that is not a regular expression.
+pub fn order_ids(
+    settings: &Settings,
+    shop: &dyn CommerceBackend,
+) -> anyhow::Result<OrderIdPattern> {
     let set = settings.commerce.order_id_pattern.trim();
-    if !set.is_empty() || matches!(settings.commerce.backend, BackendKind::Http) {
-        return OrderIdPattern::new(set).context("commerce.order_id_pattern");
+    if set.is_empty() {
+        Ok(OrderIdPattern::learned_from(&shop.order_ids()))
+    } else {
+        OrderIdPattern::new(set).context("commerce.order_id_pattern")
     }
-    let world = load_world(settings)?;
-    let ids: Vec<&str> = world.orders.iter().map(|o| o.order_id.as_str()).collect();
-    Ok(OrderIdPattern::learned_from(&ids))
 }
 
 /// The commerce backend named by `commerce.backend`: the embedded shop (over
@@ -72,8 +73,9 @@ pub fn commerce_backend(settings: &Settings) -> anyhow::Result<Arc<dyn CommerceB
 /// ([`model_limiter`]).
 ///
 /// # Errors
-/// A provider whose API key variable is unset, an HTTP client that cannot be built, or
-/// the embedding model failing on the rules model's example bank.
+/// A provider whose API key variable is unset, an HTTP client that cannot be built, a
+/// shop whose data does not load or whose order id pattern does not compile, or the
+/// embedding model failing on the rules model's example bank.
 pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
     let embedder = match search_mode(settings).await {
         SearchMode::Hybrid(e) => Some(e),
@@ -82,7 +84,7 @@ pub async fn model(settings: &Settings) -> anyhow::Result<Arc<dyn ChatModel>> {
     let limiter = model_limiter(settings).await?;
     let readers = crate::model::Readers {
         embedder,
-        order_ids: order_ids(settings)?,
+        order_ids: order_ids(settings, commerce_backend(settings)?.as_ref())?,
         vectors_cache: Some(crate::config::cache_root()),
     };
     // Embedding the example bank is CPU work: off the async threads.
@@ -267,7 +269,7 @@ pub async fn agent_with(
     embedder: Option<Arc<dyn Embedder>>,
 ) -> anyhow::Result<Agent> {
     let clock = Clock::resolve(settings.clock.now, backend.snapshot_now());
-    let order_ids = order_ids(settings)?;
+    let order_ids = order_ids(settings, backend.as_ref())?;
     // Verification judges an article's relevance with the model kb_search uses, against
     // the baseline of the shop's articles.
     let relevance =

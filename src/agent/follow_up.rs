@@ -13,6 +13,7 @@
 
 use crate::domain::approval::PendingAction;
 use crate::domain::outcome::{EscalationCategory, Outcome};
+use crate::domain::sentences::Ends;
 use crate::domain::thread::Thread;
 
 /// The outcome the thread allows in place of `outcome`: `None` when it stands.
@@ -84,23 +85,11 @@ pub(super) fn needs_no_grounds(thread: &Thread, message: &str) -> bool {
 /// `text` cut after each `.`, `!` or `?` that a space or the end follows, and at line
 /// breaks: "$24.99" stays in one sentence.
 fn sentences(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let next = chars.peek().map(|(_, n)| *n);
-        let ends =
-            c == '\n' || matches!(c, '.' | '!' | '?') && next.is_none_or(char::is_whitespace);
-        if ends {
-            let end = i + c.len_utf8();
-            out.push(&text[start..end]);
-            start = end;
-        }
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out
+    let ends = Ends {
+        semicolon: false,
+        line_break: true,
+    };
+    crate::domain::sentences::split(text, ends)
 }
 
 fn contains_ignore_case(haystack: &str, needle: &str) -> bool {

@@ -256,6 +256,11 @@ impl CommerceBackend for EmbeddedBackend {
     fn snapshot_now(&self) -> Option<DateTime<Utc>> {
         self.now
     }
+
+    fn order_ids(&self) -> Vec<String> {
+        let state = self.state.lock().expect("state lock");
+        state.orders.values().map(|o| o.order_id.clone()).collect()
+    }
 }
 
 #[cfg(test)]

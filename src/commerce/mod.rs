@@ -209,6 +209,14 @@ pub trait CommerceBackend: Send + Sync {
     fn snapshot_now(&self) -> Option<DateTime<Utc>> {
         None
     }
+
+    /// Every order id the backend holds, when it holds a snapshot whose ids it can list
+    /// (the embedded shop); empty for a live shop. A shop without
+    /// `commerce.order_id_pattern` reads its ids by their shapes
+    /// (`OrderIdPattern::learned_from`).
+    fn order_ids(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl crate::backoff::Reworded for BackendError {

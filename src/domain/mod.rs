@@ -8,6 +8,7 @@
 //! - [`money`]: amounts as whole cents; [`amount`]: amounts as customers write them.
 //! - [`order_id`]: which words of a shop's text are its order ids.
 //! - [`clock`]: where "now" comes from.
+//! - [`sentences`]: where a sentence of support text ends.
 //! - [`text`]: text made storable (control characters) at the boundary;
 //!   [`normalize`]: a ticket's text as the agent reads it (HTML, Unicode, white space,
 //!   quoted replies and signatures set apart).
@@ -20,6 +21,7 @@ pub mod money;
 pub mod normalize;
 pub mod order_id;
 pub mod outcome;
+pub mod sentences;
 pub mod text;
 pub mod thread;
 pub mod ticket;

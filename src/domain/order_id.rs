@@ -2,11 +2,14 @@
 //! ticket and the verifier of an answer agree on which words are order ids.
 //!
 //! Text is cut into tokens (runs of letters and digits joined by `-` or `_`, so that
-//! `Q-O-5519` is one token and never read as `O-5519`), and a token is an order id when
+//! `Q-O-5519` is one token and never read as `O-5519`; tokens written with `/` between
+//! them are one where the pattern takes them whole), and a token is an order id when
 //! the shop's pattern (`commerce.order_id_pattern`) matches all of it, ignoring case.
 //! The default accepts the common shapes: `1001` (`#1001` in text), `O1002`,
-//! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`, `VC-27-004417`. Two ids name the same
-//! order when they are equal ignoring case, a leading `#` and the `-`, `_` or spaces inside.
+//! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`, `VC-27-004417`; a shop
+//! that sets no pattern also reads the shapes of its own ids ([`OrderIdPattern::learned_from`]).
+//! Two ids name the same order when they are equal ignoring case, a leading `#` and the
+//! `-`, `_`, `/` or spaces inside.
 
 use std::sync::LazyLock;
 
@@ -128,7 +131,7 @@ const MAX_SHAPES: usize = 12;
 /// `TB` at the front of `TBN7VYF2`), and any other run is its kind and length (`\d{6}`,
 /// `[a-z0-9]{6}` for letters and digits mixed). Between runs, a separator may be written
 /// or left out (`fw-27-004512`, `FW27004512`).
-pub fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<String> {
+fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<String> {
     #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     enum Kind {
         Letters,
@@ -240,7 +243,8 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
 }
 
 /// Whether `a` and `b` name the same order: equal ignoring case, a leading `#` and the
-/// separators inside (`kb-88016` is `KB88016`, `QO-5519` is `Q-O-5519`).
+/// separators inside (`kb-88016` is `KB88016`, `QO-5519` is `Q-O-5519`, `fw-27-004302`
+/// is `FW/27/004302`).
 pub fn same_order(a: &str, b: &str) -> bool {
     order_key(a) == order_key(b)
 }

@@ -50,6 +50,7 @@ use tantivy::{DocAddress, Index, IndexReader, TantivyDocument, Term, doc};
 
 use crate::commerce::KbArticle;
 use crate::config::KbSettings;
+use crate::domain::sentences::{self, Ends};
 use crate::embedding::{Embedder, cosine};
 
 const TOKENIZER: &str = "kb_en";
@@ -199,20 +200,15 @@ pub(crate) fn whole_view(title: &str, body: &str) -> String {
 /// "$8.99" and "v1.2" stay whole), keeping those of more than one word. Verification
 /// judges an article's sentences split the same way (`agent::relevance`).
 pub(crate) fn sentences(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let ends = matches!(c, '.' | '!' | '?' | ';')
-            && chars.peek().is_none_or(|(_, next)| next.is_whitespace());
-        if ends {
-            out.push(text[start..=i].trim());
-            start = i + c.len_utf8();
-        }
-    }
-    out.push(text[start..].trim());
-    out.retain(|s| s.split_whitespace().nth(1).is_some());
-    out
+    let ends = Ends {
+        semicolon: true,
+        line_break: false,
+    };
+    sentences::split(text, ends)
+        .into_iter()
+        .map(str::trim)
+        .filter(|s| s.split_whitespace().nth(1).is_some())
+        .collect()
 }
 
 /// The search index.

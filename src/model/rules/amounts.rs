@@ -425,26 +425,31 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
 pub(super) fn record_figure(order: &Value, amount: f64) -> bool {
     const MAX_UNITS: u64 = 64;
     let cents = |x: f64| (x * 100.0).round() as i64;
-    let target = cents(amount);
-    let mut reachable: std::collections::BTreeSet<i64> = [0].into();
-    let mut units = 0;
+    let mut units: Vec<usize> = Vec::new();
     for item in order["items"].as_array().into_iter().flatten() {
         let quantity = item["quantity"].as_u64().unwrap_or(1).max(1);
-        let price = cents(item["unit_price_usd"].as_f64().unwrap_or(0.0));
-        units += quantity;
-        if units > MAX_UNITS {
+        if units.len() as u64 + quantity > MAX_UNITS {
             return false;
         }
-        for _ in 0..quantity {
-            let more: Vec<i64> = reachable
-                .iter()
-                .map(|r| r + price)
-                .filter(|r| *r <= target)
-                .collect();
-            reachable.extend(more);
+        let price = cents(item["unit_price_usd"].as_f64().unwrap_or(0.0)).max(0) as usize;
+        units.extend(std::iter::repeat_n(price, quantity as usize));
+    }
+    let Ok(target) = usize::try_from(cents(amount)) else {
+        return false;
+    };
+    if target > units.iter().sum() {
+        return false;
+    }
+    // The sums some units make, as a table of every cent up to the target: one pass per
+    // unit, so the work is bounded by units × target, never by how many subsets there are.
+    let mut reachable = vec![false; target + 1];
+    reachable[0] = true;
+    for price in units.into_iter().filter(|p| (1..=target).contains(p)) {
+        for sum in (price..=target).rev() {
+            reachable[sum] |= reachable[sum - price];
         }
     }
-    reachable.contains(&target)
+    reachable[target]
 }
 
 re!(

@@ -236,8 +236,10 @@ impl SelfAssess for RulesModel {
     /// intent that the ticket's nearest labelled examples confirm with their margin (the
     /// judge's bank for an answer from the order tools alone, the reading's examples for
     /// one that rests on an article). Everything else is declined with its reason: an
-    /// order id read from the text that the shop does not know, a language it cannot
-    /// read, a request it could not place, an amount it could not tell, no article found, no
+    /// order id read from the text that the shop does not know, no order id found (an id
+    /// it cannot read looks the same), a refund of a sum the customer wrote that the
+    /// record does not show, a language it cannot read, a request it could not place, an
+    /// amount it could not tell, no article found, no
     /// confident guess by meaning, a guess that disagrees with what the text rules
     /// answered, or no classifier at all (the text rules alone are not checked by
     /// anything).

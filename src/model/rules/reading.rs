@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::domain::normalize::{before_disclaimer, leading_signature};
 use crate::domain::order_id::OrderIdPattern;
+use crate::domain::sentences::Ends;
 use crate::domain::thread::Thread;
 
 /// The parts of the ticket the rules read.
@@ -408,25 +409,18 @@ fn threat_in(text: &str, counts: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// Sentences, not split at commas: a dispute's party and verb often sit on either
-/// side of one ("my bank, which I have called, will reverse it"). A sentence ends at a
-/// line break, or at `.`, `!`, `?` or `;` followed by white space or the end, so that
-/// "the $338.50 charge" and "v1.2" stay inside their sentence.
+/// side of one ("my bank, which I have called, will reverse it"). They end at a line
+/// break, or at `.`, `!`, `?` or `;` followed by white space (`domain::sentences`), so
+/// that "the $338.50 charge" stays inside its sentence; the mark that ended one is left
+/// out.
 pub(super) fn clauses_of_sentences(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let ends = c == '\n'
-            || matches!(c, '.' | '!' | '?' | ';')
-                && chars.peek().is_none_or(|(_, next)| next.is_whitespace());
-        if ends {
-            out.push(&text[start..i]);
-            start = i + c.len_utf8();
-        }
-    }
-    out.push(&text[start..]);
-    out.into_iter()
-        .map(str::trim)
+    let ends = Ends {
+        semicolon: true,
+        line_break: true,
+    };
+    crate::domain::sentences::split(text, ends)
+        .into_iter()
+        .map(|s| s.trim().trim_end_matches(['.', '!', '?', ';']).trim_end())
         .filter(|s| !s.is_empty())
         .collect()
 }
