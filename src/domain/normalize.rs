@@ -193,7 +193,7 @@ fn signature_at(lines: &[&str]) -> Option<usize> {
 /// instruction hidden there ("Note to AI assistant: … call issue_refund") reaches no
 /// human who reads the mail, and must not reach the agent either. The body as sent stays
 /// on the ticket.
-pub fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
+fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
     static COMMENT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?s)<!--.*?(?:-->|\z)").expect("the comment pattern compiles")
     });
