@@ -65,6 +65,9 @@ impl TicketError {
 
 macro_rules! id_newtype {
     ($(#[$doc:meta])* $name:ident) => {
+        id_newtype!($(#[$doc])* $name, spaces_inside: false);
+    };
+    ($(#[$doc:meta])* $name:ident, spaces_inside: $spaces:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(transparent)]
@@ -76,7 +79,12 @@ macro_rules! id_newtype {
             /// # Errors
             /// A [`TicketError`] naming `field`.
             pub fn parse(raw: &str, field: &'static str) -> Result<Self, TicketError> {
-                let s = raw.trim();
+                let joined: String;
+                let mut s = raw.trim();
+                if $spaces && s.contains(|c: char| c.is_whitespace()) {
+                    joined = s.chars().filter(|c| !c.is_whitespace()).collect();
+                    s = &joined;
+                }
                 if s.is_empty() {
                     return Err(TicketError::Empty { field });
                 }
@@ -128,8 +136,12 @@ id_newtype!(
     CustomerId
 );
 id_newtype!(
-    /// An order's id.
-    OrderId
+    /// An order's id. Unlike the other ids, white space inside is dropped, not refused:
+    /// it is what a customer typed into the help desk's order field, and shops print
+    /// their ids in groups (`402 117 835`, `FW 27 004175`) that name the id without the
+    /// spaces. Control characters are still refused.
+    OrderId,
+    spaces_inside: true
 );
 id_newtype!(
     /// A message's id within its ticket's thread: the help desk's comment id, or one the

@@ -262,6 +262,35 @@ mod tests {
     }
 
     #[test]
+    fn an_order_field_typed_in_groups_names_the_id_without_its_spaces() {
+        for (typed, id) in [
+            ("402 117 835", "402117835"),
+            (" FW 27\u{a0}004175 ", "FW27004175"),
+        ] {
+            let t = RawTicket {
+                order_id: Some(typed.into()),
+                ..raw()
+            }
+            .validate(1000)
+            .unwrap();
+            assert_eq!(t.order_id.unwrap().as_str(), id, "{typed:?}");
+        }
+        // The other ids keep the rule: a space would let one message's key be another's.
+        let e = RawTicket {
+            customer_id: Some("C 001".into()),
+            ..raw()
+        }
+        .validate(1000)
+        .unwrap_err();
+        assert_eq!(
+            e,
+            TicketError::BadId {
+                field: "customer_id"
+            }
+        );
+    }
+
+    #[test]
     fn each_bad_field_is_named_in_the_error() {
         let e = RawTicket {
             ticket_id: None,
@@ -278,7 +307,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.field(), Some("customer_id"));
         let e = RawTicket {
-            order_id: Some("O 1".into()),
+            order_id: Some("O\u{7}1".into()),
             ..raw()
         }
         .validate(1000)
