@@ -3,8 +3,10 @@
 //!
 //! Text is cut into tokens (runs of letters and digits joined by `-` or `_`, so that
 //! `Q-O-5519` is one token and never read as `O-5519`; tokens written with `/` between
-//! them are one where the pattern takes them whole), and a token is an order id when
-//! the shop's pattern (`commerce.order_id_pattern`) matches all of it, ignoring case.
+//! them are one where the pattern takes them whole, and tokens written with spaces
+//! between are one where they make an id of the shop's own shapes: `8GU NT6J E`), and a
+//! token is an order id when the shop's pattern (`commerce.order_id_pattern`) matches
+//! all of it, ignoring case.
 //! The default accepts the common shapes: `1001` (`#1001` in text), `O1002`,
 //! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`, `VC-27-004417`; a shop
 //! that sets no pattern also reads the shapes of its own ids ([`OrderIdPattern::learned_from`]).
@@ -19,6 +21,25 @@ use regex::Regex;
 #[derive(Debug, Clone)]
 pub struct OrderIdPattern {
     whole: Regex,
+    /// The shapes learned from the shop's own ids ([`Self::learned_from`]): the only
+    /// ones an id written with spaces between its groups is read by.
+    shop: Option<ShopShapes>,
+}
+
+/// A shop's own id shapes, each matched whole. An id written with spaces between its
+/// groups is read in one of them only where more than its length says it is one: the
+/// groups fall where the shop's runs part (`8GU NT6J E`), or are digits only (`402 117
+/// 835`, a long number printed in threes), or it starts with the letters every id of a
+/// one-run shape starts with (`tbm e6n 28`). "2nd floor" has the length of `8gu-nt6j-e`
+/// and none of these.
+#[derive(Debug, Clone)]
+struct ShopShapes {
+    /// With `-`, `_`, `/` or nothing between runs.
+    whole: Regex,
+    /// With a space between runs too.
+    spaced: Regex,
+    /// The one-run shapes that start with the same letters or digits (`TB`), if any.
+    lettered: Option<Regex>,
 }
 
 /// The default: letter groups of up to five (each optionally joined by `-` or `_`),
@@ -46,7 +67,7 @@ impl OrderIdPattern {
         };
         let whole =
             Regex::new(&format!("(?i)^(?:{pattern})$")).map_err(|e| BadPattern(e.to_string()))?;
-        Ok(Self { whole })
+        Ok(Self { whole, shop: None })
     }
 
     /// Whether `token` (a whole token, a leading `#` allowed) is an order id.
@@ -62,46 +83,96 @@ impl OrderIdPattern {
     /// order ids ([`learned_shapes`]), beside the common shapes of [`DEFAULT_PATTERN`].
     /// Without ids, the default alone.
     pub fn learned_from<S: AsRef<str>>(ids: &[S]) -> Self {
-        let pattern = match learned_shapes(ids) {
-            Some(shapes) => format!("{shapes}|{DEFAULT_PATTERN}"),
-            None => DEFAULT_PATTERN.to_string(),
+        let Some(shapes) = learned_shapes(ids) else {
+            return Self::default();
         };
-        Self::new(&pattern).expect("learned shapes are escaped and compile")
+        let whole = render(&shapes, "[-_/]?");
+        let mut pattern = Self::new(&format!("{whole}|{DEFAULT_PATTERN}"))
+            .expect("learned shapes are escaped and compile");
+        let compile =
+            |p: String| Regex::new(&format!("(?i)^(?:{p})$")).expect("learned shapes compile");
+        let lettered: Vec<&Shape> = shapes
+            .iter()
+            .filter(|s| s.runs.len() == 1 && s.lead >= 2)
+            .collect();
+        pattern.shop = Some(ShopShapes {
+            whole: compile(whole),
+            spaced: compile(render(&shapes, "[-_/ ]?")),
+            lettered: (!lettered.is_empty()).then(|| compile(render(lettered, ""))),
+        });
+        pattern
     }
 
     /// The order ids in `text`, in order, with their byte offsets. Tokens written with
-    /// `/` between them (`FW/27/004512`) make one id when the pattern takes them whole.
+    /// `/` between them (`FW/27/004512`) make one id when the pattern takes them whole;
+    /// tokens written with single spaces between them (`8GU NT6J E`, `402 117 835`) make
+    /// one only in the shape of the shop's own ids, since a space also separates a
+    /// phone number's groups, or an id from the quantity after it.
     pub fn find<'a, 't: 'a>(
         &'a self,
         text: &'t str,
     ) -> impl Iterator<Item = (usize, &'t str)> + 'a {
-        slash_joined(text, tokens(text).collect(), move |t| self.is_id(t))
+        let spaced = |run: &str| {
+            self.shop.as_ref().is_some_and(|shop| {
+                let joined: String = run.chars().filter(|c| *c != ' ').collect();
+                let digit_groups = run
+                    .split(' ')
+                    .all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+                self.is_id(&joined)
+                    && (shop.spaced.is_match(run)
+                        || digit_groups && shop.whole.is_match(&joined)
+                        || shop.lettered.as_ref().is_some_and(|l| l.is_match(&joined)))
+            })
+        };
+        joined(text, tokens(text).collect(), |t| self.is_id(t), spaced)
             .into_iter()
-            .filter(|(_, t)| self.is_id(t))
+            .filter(move |(_, t)| {
+                if t.contains(' ') {
+                    spaced(t)
+                } else {
+                    self.is_id(t)
+                }
+            })
     }
 }
 
-/// `tokens`, each run of them written with a single `/` between (`FW/27/004512`) taken
-/// as one where `whole` accepts the run (the longest run first); the rest as they are.
-fn slash_joined<'t>(
+/// The most tokens an id written with spaces between its groups is read from.
+const MAX_SPACED_GROUPS: usize = 5;
+
+/// `tokens`, each run of them written with a single `/` (`FW/27/004512`) or a single
+/// space (`8GU NT6J E`) between taken as one where `whole` (for a run without spaces) or
+/// `spaced` (with) accepts the run, the longest run first; the rest as they are.
+fn joined<'t>(
     text: &'t str,
     tokens: Vec<(usize, &'t str)>,
     whole: impl Fn(&str) -> bool,
+    spaced: impl Fn(&str) -> bool,
 ) -> Vec<(usize, &'t str)> {
     let mut out = Vec::with_capacity(tokens.len());
     let mut i = 0;
     while i < tokens.len() {
         let (start, first) = tokens[i];
-        // How far a run of slash-joined tokens reaches from token i.
+        // How far a run of joined tokens reaches from token i.
         let mut last = i;
+        let mut with_space = false;
         while let Some(&(next, _)) = tokens.get(last + 1) {
             let (end_prev, prev) = tokens[last];
-            if end_prev + prev.len() + 1 == next && text.as_bytes()[next - 1] == b'/' {
+            let gap = (end_prev + prev.len() + 1 == next).then(|| text.as_bytes()[next - 1]);
+            let space = gap == Some(b' ') && last + 1 - i < MAX_SPACED_GROUPS;
+            if gap == Some(b'/') || space {
+                with_space |= space;
                 last += 1;
             } else {
                 break;
             }
         }
+        let whole = |run: &str| {
+            if with_space && run.contains(' ') {
+                spaced(run)
+            } else {
+                whole(run)
+            }
+        };
         let joined = (i + 1..=last).rev().find_map(|j| {
             let (end, t) = tokens[j];
             let run = &text[start..end + t.len()];
@@ -124,14 +195,18 @@ fn slash_joined<'t>(
 /// The most shapes a shop's ids are learned as; rarer ones are left to the default.
 const MAX_SHAPES: usize = 12;
 
-/// The shapes of a shop's order ids as a pattern, or `None` for no ids. Each id is cut
-/// into runs of letters and digits at its separators (`-`, `_`, `/`, a space); a run of
-/// letters then digits (`O1002`) is two. Ids whose runs are alike in kind and length
-/// make one shape; in it, a run every such id writes the same is itself (`FW`,
-/// `TB` at the front of `TBN7VYF2`), and any other run is its kind and length (`\d{6}`,
-/// `[a-z0-9]{6}` for letters and digits mixed). Between runs, a separator may be written
-/// or left out (`fw-27-004512`, `FW27004512`).
-fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<String> {
+/// The fewest ids of one shape whose places are learned one by one: among 20 codes of
+/// 24 letters and 8 digits, a place that takes either shows only letters once in 300.
+const PLACES_FROM: usize = 20;
+
+/// The shapes of a shop's order ids, each a list of runs as patterns, or `None` for no
+/// ids. Each id is cut into runs at its separators (`-`, `_`, `/`, a space); a run of
+/// letters then digits (`O1002`) is two. Ids whose runs are alike in length, and in
+/// being digits or not, make one shape; in it, the start every such id writes the same
+/// is itself (`FW`, `TB` at the front of `TBN7VYF2`), and each further place is what
+/// every such id has there: a digit, a letter, or either (`8gu-nt6j-e` and `3xg-h6hs-t`
+/// make `\d[a-z]{2}`, `[a-z0-9]{4}`, `[a-z]`). [`render`] puts the separators between.
+fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<Vec<Shape>> {
     #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     enum Kind {
         Letters,
@@ -176,47 +251,92 @@ fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<String> {
         if r.is_empty() || r.len() > 8 {
             continue;
         }
+        // Letters and mixed runs make one shape: a shop's random codes (`nt6j`, `hhsk`)
+        // are letters only now and then, and splitting on that would leave each shape
+        // too few ids to be among the most common.
+        let kind = |k: Kind| {
+            if k == Kind::Digits {
+                Kind::Digits
+            } else {
+                Kind::Mixed
+            }
+        };
         groups
-            .entry(r.iter().map(|(k, t)| (*k, t.len())).collect())
+            .entry(r.iter().map(|(k, t)| (kind(*k), t.len())).collect())
             .or_default()
             .push(r);
     }
     let mut groups: Vec<_> = groups.into_iter().collect();
     groups.sort_by_key(|(_, members)| std::cmp::Reverse(members.len()));
-    let shapes: Vec<String> = groups
+    let shapes: Vec<Shape> = groups
         .into_iter()
         .take(MAX_SHAPES)
         .map(|(signature, members)| {
-            signature
-                .iter()
-                .enumerate()
-                .map(|(i, (kind, len))| {
-                    let texts: Vec<&str> = members.iter().map(|m| m[i].1.as_str()).collect();
+            let first: Vec<&[u8]> = members.iter().map(|m| m[0].1.as_bytes()).collect();
+            let lead = common_prefix(&first);
+            let runs = (0..signature.len())
+                .map(|i| {
+                    let texts: Vec<&[u8]> = members.iter().map(|m| m[i].1.as_bytes()).collect();
                     let common = common_prefix(&texts);
-                    let fixed = regex::escape(&texts[0][..common]);
-                    let rest = len - common;
-                    let class = match kind {
-                        Kind::Letters => "[a-z]",
-                        Kind::Digits => r"\d",
-                        Kind::Mixed => "[a-z0-9]",
+                    let mut run = regex::escape(&members[0][i].1[..common]);
+                    // Each further place by what every id has there: a digit, a letter,
+                    // or either; alike places in a row counted (`\d[a-z]{2}`). Place by
+                    // place only among enough ids that a place of random letters and
+                    // digits shows both; among fewer, what the whole run shows.
+                    let len = texts[0].len();
+                    let class = |at: std::ops::Range<usize>| {
+                        let all =
+                            |f: fn(&u8) -> bool| texts.iter().all(|t| t[at.clone()].iter().all(f));
+                        if all(u8::is_ascii_digit) {
+                            r"\d"
+                        } else if all(u8::is_ascii_alphabetic) {
+                            "[a-z]"
+                        } else {
+                            "[a-z0-9]"
+                        }
                     };
-                    match rest {
-                        0 => fixed,
-                        _ => format!("{fixed}{class}{{{rest}}}"),
+                    let classes: Vec<&str> = if texts.len() >= PLACES_FROM {
+                        (common..len).map(|at| class(at..at + 1)).collect()
+                    } else {
+                        vec![class(common..len); len - common]
+                    };
+                    for same in classes.chunk_by(|a, b| a == b) {
+                        match same.len() {
+                            1 => run.push_str(same[0]),
+                            n => run.push_str(&format!("{}{{{n}}}", same[0])),
+                        }
                     }
+                    run
                 })
-                .collect::<Vec<_>>()
-                .join("[-_/]?")
+                .collect();
+            Shape { runs, lead }
         })
         .collect();
-    (!shapes.is_empty()).then(|| shapes.join("|"))
+    (!shapes.is_empty()).then_some(shapes)
+}
+
+/// One learned shape of a shop's ids.
+struct Shape {
+    /// Its runs, each as a pattern.
+    runs: Vec<String>,
+    /// How many letters or digits at its front every such id writes the same (`TB`).
+    lead: usize,
+}
+
+/// `shapes` as one alternation, `between` between each one's runs.
+fn render<'a>(shapes: impl IntoIterator<Item = &'a Shape>, between: &str) -> String {
+    shapes
+        .into_iter()
+        .map(|shape| shape.runs.join(between))
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// The length in bytes of the prefix every one of `texts` (ASCII) shares.
-fn common_prefix(texts: &[&str]) -> usize {
-    let first = texts[0].as_bytes();
+fn common_prefix(texts: &[&[u8]]) -> usize {
+    let first = texts[0];
     (0..first.len())
-        .take_while(|&i| texts.iter().all(|t| t.as_bytes().get(i) == Some(&first[i])))
+        .take_while(|&i| texts.iter().all(|t| t.get(i) == Some(&first[i])))
         .count()
 }
 
@@ -267,7 +387,8 @@ fn bare(s: &str) -> &str {
 /// Whether `text` names the order `id` as a whole token (not inside a longer id:
 /// `O-5519` is not named by `Q-O-5519`).
 pub fn names_order(text: &str, id: &str) -> bool {
-    slash_joined(text, tokens(text).collect(), |t| same_order(t, id))
+    let same = |t: &str| same_order(t, id);
+    joined(text, tokens(text).collect(), same, same)
         .into_iter()
         .any(|(_, t)| same_order(t, id))
 }
@@ -364,6 +485,56 @@ mod tests {
             .collect();
         assert_eq!(found, vec!["10289", "10290"]);
         assert!(learned_shapes::<&str>(&[]).is_none());
+    }
+
+    #[test]
+    fn a_shops_codes_are_read_compact_or_written_in_groups_with_spaces() {
+        // A shop's codes (`8gu-nt6j-e`): a digit and two letters, four of either (now
+        // and then letters only: `hhsk`), a check letter.
+        const LETTERS: &[u8] = b"abcdefghjkmnpqrstuvwxyz";
+        const EITHER: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+        let pick = |set: &[u8], n: usize| char::from(set[n % set.len()]);
+        let mut ids: Vec<String> = (0..40)
+            .map(|k| {
+                let middle: String = (0..4).map(|j| pick(EITHER, k * 7 + j * 11)).collect();
+                let (d, a, b, c) = (
+                    pick(b"23456789", k),
+                    pick(LETTERS, k * 5),
+                    pick(LETTERS, k * 3 + 1),
+                    pick(LETTERS, k * 13),
+                );
+                format!("{d}{a}{b}-{middle}-{c}")
+            })
+            .collect();
+        ids.extend(["8gu-nt6j-e", "3xg-h6hs-t", "9ue-g9f5-h", "7jh-hhsk-t"].map(String::from));
+        let fabric = OrderIdPattern::learned_from(&ids);
+        let text = "order no 8GU NT6J E, and 3xg h6hs t; also 9ueg9f5h.";
+        let found: Vec<&str> = fabric.find(text).map(|(_, t)| t).collect();
+        assert_eq!(found, vec!["8GU NT6J E", "3xg h6hs t", "9ueg9f5h"]);
+        // Words written with spaces fit the length of a code, but not its groups.
+        let words = "the order 3xg h6hs t of 25 metres from the 1950s for mum's 60th and";
+        let found: Vec<&str> = fabric.find(words).map(|(_, t)| t).collect();
+        assert_eq!(found, vec!["3xg h6hs t"]);
+        let toys = OrderIdPattern::learned_from(&["TBN7VYF2", "TBK2M9QX", "TB4RT7ZA"]);
+        let found: Vec<&str> = toys
+            .find("order tbk 2m9 qx, 2nd floor")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(found, vec!["tbk 2m9 qx"]);
+        assert!(names_order(text, "3xg-h6hs-t"));
+        let garden = OrderIdPattern::learned_from(&["402117835", "570228413", "763206045"]);
+        let found: Vec<&str> = garden
+            .find("Order 402 117 835 came, call 555 0134 or 07700 900123.")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(found, vec!["402 117 835", "555", "0134", "07700", "900123"]);
+        // Only the shop's own shapes join groups: the common shapes never do, since a
+        // space also parts an id from a quantity or a phone number's groups.
+        let found: Vec<&str> = OrderIdPattern::default()
+            .find("order 1001 2 weeks ago, 402 117 835")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(found, vec!["1001", "402", "117", "835"]);
     }
 
     fn an_id() -> impl Strategy<Value = String> {

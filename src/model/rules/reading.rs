@@ -237,8 +237,10 @@ fn only_an_id(id: &str) -> bool {
 }
 
 /// Ids in shops are upper-case by convention; customers often type them lower-case.
+/// An id read with spaces between its groups (`8gu nt6j e`) is passed on with dashes
+/// there: the shop finds an order whatever its separators, and no id holds a space.
 pub(super) fn normalise_id(id: &str) -> String {
-    id.to_ascii_uppercase()
+    id.to_ascii_uppercase().replace(' ', "-")
 }
 
 /// Sentences (and lines) of the text.
