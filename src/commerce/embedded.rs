@@ -210,6 +210,18 @@ impl CommerceBackend for EmbeddedBackend {
             .cloned())
     }
 
+    async fn customer_orders(&self, customer_id: &str) -> Result<Vec<Order>, BackendError> {
+        let state = self.state.lock().expect("state lock");
+        let mut orders: Vec<Order> = state
+            .orders
+            .values()
+            .filter(|o| o.customer_id == customer_id)
+            .cloned()
+            .collect();
+        orders.sort_by(|a, b| a.order_id.cmp(&b.order_id));
+        Ok(orders)
+    }
+
     async fn kb_articles(&self) -> Result<Vec<KbArticle>, BackendError> {
         Ok(self.kb.clone())
     }

@@ -329,6 +329,29 @@ impl CommerceBackend for HttpBackend {
             .await
     }
 
+    /// `GET {base}/customers/{id}/orders`, which a shop may leave out: `404` is no list.
+    async fn customer_orders(&self, customer_id: &str) -> Result<Vec<Order>, BackendError> {
+        let Some(url) = self.url(&["customers", customer_id, "orders"]) else {
+            return Ok(Vec::new());
+        };
+        let (status, text) = self.call(Method::GET, &url, None, None).await?;
+        if status == StatusCode::NOT_FOUND {
+            return Ok(Vec::new());
+        }
+        if !status.is_success() {
+            return Err(unexpected(&url, status, &text));
+        }
+        let orders: Vec<Order> = parse(&url, &text)?;
+        if let Some(other) = orders.iter().find(|o| o.customer_id != customer_id) {
+            return Err(BackendError::Unavailable(format!(
+                "GET {} answered an order of {:?}",
+                url.path(),
+                other.customer_id
+            )));
+        }
+        Ok(orders)
+    }
+
     async fn kb_articles(&self) -> Result<Vec<KbArticle>, BackendError> {
         let url = self
             .url(&["kb", "articles"])

@@ -380,6 +380,44 @@ pub fn order_key(id: &str) -> String {
         .collect()
 }
 
+/// Whether `written` is `id` shortened the way customers shorten a shop's long ids:
+/// its groups (runs of letters or digits, a number without its leading zeros) are the
+/// last groups of `id`, ending in a number of three digits or more, and it is not `id`
+/// itself (`4302`, `#4302`, `fw-27-4302` and `27/4302` shorten `FW/27/004302`; `02`,
+/// `302` and `835` of `402117835` do not). Many orders can end alike, so a tool takes
+/// a shortened id only for the one order of the ticket's customer it fits.
+pub fn shortens(written: &str, id: &str) -> bool {
+    fn groups(id: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut current = String::new();
+        for c in bare(id).chars().map(|c| c.to_ascii_lowercase()) {
+            let same_kind = current
+                .chars()
+                .last()
+                .is_some_and(|last| last.is_ascii_digit() == c.is_ascii_digit());
+            if !c.is_ascii_alphanumeric() || !same_kind {
+                out.extend((!current.is_empty()).then(|| std::mem::take(&mut current)));
+            }
+            if c.is_ascii_alphanumeric() {
+                current.push(c);
+            }
+        }
+        out.extend((!current.is_empty()).then_some(current));
+        out.into_iter()
+            .map(|g| match g.trim_start_matches('0') {
+                "" if g.starts_with('0') => "0".to_string(),
+                number if g.bytes().all(|b| b.is_ascii_digit()) => number.to_string(),
+                _ => g,
+            })
+            .collect()
+    }
+    let (short, long) = (groups(written), groups(id));
+    let ends_in_number = short
+        .last()
+        .is_some_and(|g| g.len() >= 3 && g.bytes().all(|b| b.is_ascii_digit()));
+    ends_in_number && !same_order(written, id) && long.ends_with(&short)
+}
+
 fn bare(s: &str) -> &str {
     s.trim().trim_start_matches('#')
 }
@@ -535,6 +573,35 @@ mod tests {
             .map(|(_, t)| t)
             .collect();
         assert_eq!(found, vec!["1001", "402", "117", "835"]);
+    }
+
+    #[test]
+    fn a_shortened_id_is_the_last_groups_of_one_ending_in_its_number() {
+        for written in [
+            "4302",
+            "#4302",
+            "fw-27-4302",
+            "FW/27/4302",
+            "27/4302",
+            "fw27-4302",
+        ] {
+            assert!(shortens(written, "FW/27/004302"), "{written}");
+        }
+        assert!(shortens("2027-114", "ORD-2027-00114"));
+        for not_short in [
+            "FW/27/004302",
+            "fw27004302",
+            "02",
+            "27",
+            "4301",
+            "835",
+            "ab-4302",
+        ] {
+            assert!(!shortens(not_short, "FW/27/004302"), "{not_short}");
+        }
+        // A long number's own end is not a group of it.
+        assert!(!shortens("835", "402117835"));
+        assert!(!shortens("117835", "402 117 835"));
     }
 
     fn an_id() -> impl Strategy<Value = String> {

@@ -25,6 +25,7 @@ use crate::conversation::{ToolArguments, ToolCall};
 use crate::domain::approval::{ActionRequest, PendingAction, derive_ids};
 use crate::domain::clock::Clock;
 use crate::domain::money::Usd;
+use crate::domain::order_id;
 use crate::domain::ticket::Ticket;
 use crate::embedding::Embedder;
 
@@ -241,18 +242,36 @@ impl ToolBox {
 
     /// The ticket customer's order, or `None` for unknown and foreign orders alike.
     /// Customers type ids in any case ("o1002"); shops write them upper-case, so an
-    /// exact miss is tried once more upper-cased.
+    /// exact miss is tried once more upper-cased. Customers also shorten long ids
+    /// ("order 4302" for `FW/27/004302`): a miss that shortens exactly one of the
+    /// customer's own orders is that order, and one that fits several is none.
     async fn own_order(
         &self,
         ticket: &Ticket,
         order_id: &str,
     ) -> Result<Option<Order>, BackendError> {
+        let customer = ticket.customer_id.as_str();
         let mut found = self.backend.order(order_id).await?;
         let upper = order_id.to_ascii_uppercase();
         if found.is_none() && upper != order_id {
             found = self.backend.order(&upper).await?;
         }
-        Ok(found.filter(|o| o.customer_id == ticket.customer_id.as_str()))
+        if let Some(order) = found {
+            return Ok((order.customer_id == customer).then_some(order));
+        }
+        if order_id.bytes().filter(u8::is_ascii_digit).count() < 3 {
+            return Ok(None);
+        }
+        let mut shortened = self
+            .backend
+            .customer_orders(customer)
+            .await?
+            .into_iter()
+            .filter(|o| o.customer_id == customer && order_id::shortens(order_id, &o.order_id));
+        Ok(match (shortened.next(), shortened.next()) {
+            (Some(order), None) => Some(order),
+            _ => None,
+        })
     }
 
     async fn order_lookup(

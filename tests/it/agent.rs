@@ -66,6 +66,42 @@ async fn an_unknown_order_and_another_customers_order_answer_exactly_alike() {
 }
 
 #[tokio::test]
+async fn a_shortened_id_finds_the_customers_one_order_it_shortens_and_no_one_elses() {
+    let model = Scripted::new(vec![
+        Turn::Calls(vec![
+            // C001's own O1002, written short.
+            ("order_lookup", json!({"order_id": "1002"})),
+            (
+                "refund_eligibility",
+                json!({"order_id": "#1002", "reason": "x"}),
+            ),
+            // C007's O1013: shortened or whole, another customer's order is not found.
+            ("order_lookup", json!({"order_id": "1013"})),
+            // Three digits of a number are no group of it.
+            ("order_lookup", json!({"order_id": "002"})),
+        ]),
+        Turn::Text("ESCALATED: [order_not_found] no such order"),
+    ]);
+    let (agent, _) = agent_with(model).await;
+    let run = agent
+        .run(&ticket("T1", "C001", None, "s", "b"))
+        .await
+        .unwrap();
+    let out = outputs(&run);
+    assert_eq!(out[0].2["order_id"], "O1002", "{:?}", out[0]);
+    assert_eq!(out[0].2["status"], "shipped");
+    assert_eq!(out[1].2["order_id"], "O1002", "{:?}", out[1]);
+    assert_eq!(
+        out[2].2,
+        json!({"error": "order_not_found", "order_id": "1013"})
+    );
+    assert_eq!(
+        out[3].2,
+        json!({"error": "order_not_found", "order_id": "002"})
+    );
+}
+
+#[tokio::test]
 async fn arguments_that_break_the_schema_or_are_not_json_come_back_as_invalid_arguments() {
     let model = Scripted::new(vec![
         Turn::Calls(vec![

@@ -123,6 +123,45 @@ async fn a_customer_and_the_help_center_articles_are_read_with_the_bearer_token(
 }
 
 #[tokio::test]
+async fn a_customers_orders_are_listed_where_the_shop_lists_them_and_refused_when_another_creeps_in()
+ {
+    let server = MockServer::start().await;
+    let world = World::fixture();
+    let of = |customer: &str| -> Vec<_> {
+        world
+            .orders
+            .iter()
+            .filter(|o| o.customer_id == customer)
+            .cloned()
+            .collect()
+    };
+    Mock::given(method("GET"))
+        .and(path("/customers/C001/orders"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(of("C001")))
+        .mount(&server)
+        .await;
+    // A shop answering C002's list with C001's orders.
+    Mock::given(method("GET"))
+        .and(path("/customers/C002/orders"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(of("C001")))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(404))
+        .mount(&server)
+        .await;
+    let shop = backend(&server, 0);
+
+    let mine = shop.customer_orders("C001").await.unwrap();
+    assert_eq!(mine, of("C001"));
+    assert!(!mine.is_empty());
+    let err = shop.customer_orders("C002").await.unwrap_err();
+    assert!(matches!(err, BackendError::Unavailable(_)), "{err:?}");
+    // A shop without the endpoint: no list, and no error.
+    assert!(shop.customer_orders("C003").await.unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn a_refund_posts_the_amount_with_its_idempotency_key_and_reads_the_confirmation() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))

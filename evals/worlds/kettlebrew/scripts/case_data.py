@@ -164,9 +164,9 @@ C("status-unknown-id-transposed", "status_nf", HENRIK, "Status",
   "Hello, what is the status of order DK21838? Best, Henrik Larsen",
   order="dk21838", tags=["unknown-id", "typo", "short"])
 
-C("status-digits-only-no-prefix", "status_esc_nocat", OLIVER, "My kettle order",
+C("status-digits-only-no-prefix", "status_ok", OLIVER, "My kettle order",
   "Hello, could you tell me if order 31902 has been delivered? I'm not at home this week.\n\nThanks, Oliver Bennett",
-  digits="31902", tags=["id-format", "digits-only"])
+  digits="31902", includes=["delivered"], tags=["id-format", "digits-only"])
 
 C("status-missing-id", "status_missing", DANIEL, "where's my stuff",
   "Hey, where's my stuff? Ordered a kettle and some espresso like 2 weeks ago and haven't checked the tracking "

@@ -300,7 +300,15 @@ for path in files:
     # ---- order status
     if typ == "status":
         if "order-digits" in kv:
-            if e.get("outcome") != "escalated" or "category" in e or t.get("order_id"):
+            # order_lookup finds the customer's one order a shortened id names
+            # (docs/tool-contracts.md, since 2026-12-06).
+            digits = kv["order-digits"][0]
+            mine = [o for o in orders_by_id.values()
+                    if o["customer_id"] == t.get("customer_id") and o["order_id"].endswith(digits)]
+            if len(mine) == 1:
+                if e.get("outcome") != "resolved" or "order_lookup" not in e.get("tools_required", []):
+                    err(f"{cid}: digits of the customer's one order {mine[0]['order_id']} should be resolved with order_lookup")
+            elif e.get("outcome") != "escalated" or "category" in e or t.get("order_id"):
                 err(f"{cid}: digits-only reference should be an uncategorised escalation")
         elif oid is None:
             if e.get("category") != "missing_order_id":
