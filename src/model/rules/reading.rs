@@ -99,7 +99,7 @@ re!(
 );
 re!(
     FULL_REFUND,
-    r"(?i)full refund|refund in full|\bin full\b|whole (?:amount|order|thing|lot)|entire (?:amount|order|thing)|everything back|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
+    r"(?i)full refund|refund in full|\bin full\b|(?:whole|entire|full|complete) (?:amount|order|thing|lot|purchase)|everything back|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
 );
 re!(
     ORDER_CONTEXT,

@@ -328,6 +328,8 @@ fn the_refund_asked_is_read_where_the_ticket_asks_for_the_money() {
     for all in [
         "I want to send back everything from that order (boots and socks).",
         "Please return order A1 in full, the trip is off.",
+        "The trip is off, please refund the full order to the company card.",
+        "Could I get the complete order refunded?",
     ] {
         assert_eq!(ask(&socks, all), Asked::Everything, "{all}");
     }
