@@ -253,7 +253,11 @@ re!(
 /// ticket that asks for everything and also names only some of the items asks two
 /// things, and a human reads which.
 pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
-    let full = FULL_REFUND.is_match(&t.text);
+    // "Refund everything except the gloves" asks for less than everything.
+    let full = FULL_REFUND.find_iter(&t.text).any(|m| {
+        let after = t.text[m.end()..].trim_start();
+        EXCEPT.find(after).is_none_or(|e| e.start() > 0)
+    });
     let total = order["total_usd"].as_f64();
     let cents = |x: f64| (x * 100.0).round() as i64;
     let mut stated: Vec<i64> = Vec::new();
@@ -340,8 +344,24 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
     };
     // "Return the other two" counts units of what was named before without naming it.
     let mut counted_back: Option<u64> = None;
+    // What a request spares ("refund everything except the gloves", "all but the
+    // pruners") is kept; read over whole sentences, since a sentence's parts are cut at
+    // its "but".
+    let mut spares: Vec<usize> = Vec::new();
+    let mut all_but = false;
+    for sentence in clauses_of_sentences(&t.text)
+        .into_iter()
+        .filter(|s| affirmed(&REFUND, s))
+    {
+        if let (_, Some(tail), all) = spared(sentence) {
+            let n = named_units(tail, &items);
+            spares.extend(n.units.iter().map(|(k, _)| *k));
+            all_but |= all && !n.units.is_empty();
+        }
+    }
     for (s, sentence) in sentences.iter().enumerate() {
-        for part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
+        for whole_part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
+            let part = &spared(whole_part).0;
             let named = named_units(part, &items);
             if named.units.is_empty()
                 && let Some(c) = COUNT_BACK.captures(part)
@@ -379,7 +399,15 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
         add(damaged, &mut asked);
     }
     let kept = named_in(&mut sentences.iter().flatten().filter(|p| keeps(p)));
-    let kept: Vec<usize> = kept.units.iter().map(|(k, _)| *k).collect();
+    let mut kept: Vec<usize> = kept.units.iter().map(|(k, _)| *k).collect();
+    kept.extend(&spares);
+    asked.retain(|(k, _)| !spares.contains(k));
+    if asked.is_empty() && all_but && unnamed == 0 {
+        asked = (0..items.len())
+            .filter(|k| !spares.contains(k))
+            .map(|k| (k, items[k].quantity))
+            .collect();
+    }
     if asked.is_empty() {
         let mut named = named_in(&mut sentences.iter().flatten().filter(|p| !keeps(p)));
         named.units.retain(|(k, _)| !kept.contains(k));
@@ -455,6 +483,29 @@ pub(super) fn record_figure(order: &Value, amount: f64) -> bool {
         }
     }
     reachable[target]
+}
+
+re!(
+    EXCEPT,
+    r"(?i)\b(?:except(?:\s+for)?|apart\s+from|other\s+than|aside\s+from|excluding|but\s+not|all\s+but|everything\s+but)\b"
+);
+
+re!(
+    ALL_OF_IT,
+    r"(?i)\b(?:everything|all|the\s+rest|whole|entire|remaining|every\s+item)\b"
+);
+
+/// A refund request cut where it starts to name what it spares ("refund everything
+/// except the gloves"): what it asks, what it spares, and whether it asks all the rest.
+fn spared(part: &str) -> (&str, Option<&str>, bool) {
+    match EXCEPT.find(part) {
+        Some(m) => {
+            let asks = &part[..m.start()];
+            let all = ALL_OF_IT.is_match(asks) || m.as_str().to_lowercase().contains("but");
+            (asks, Some(&part[m.end()..]), all)
+        }
+        None => (part, None, false),
+    }
 }
 
 re!(

@@ -1266,3 +1266,31 @@ fn a_sum_beside_items_named_unclearly_is_unclear_not_the_sum() {
         Asked::Sum(18.5)
     );
 }
+
+#[test]
+fn what_a_refund_spares_is_kept_not_asked_back() {
+    let o = order(&[
+        ("Goatskin Gardening Gloves", 1, 19.0),
+        ("Bypass Pruners", 1, 32.95),
+        ("Hearth Forged Trowel", 1, 18.5),
+    ]);
+    let ask = |subject: &str, body: &str| asked_amount(&text(subject, body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "Refund except the gloves",
+            "The pruners and the trowel we have twice now. Please refund these two things."
+        ),
+        Asked::Sum(51.45)
+    );
+    assert_eq!(
+        ask(
+            "Return",
+            "Please refund everything except the gloves, they fit well."
+        ),
+        Asked::Sum(51.45)
+    );
+    assert_eq!(
+        ask("Return", "Please refund all but the pruners."),
+        Asked::Sum(37.5)
+    );
+}
