@@ -501,7 +501,8 @@ fn spared(part: &str) -> (&str, Option<&str>, bool) {
     match EXCEPT.find(part) {
         Some(m) => {
             let asks = &part[..m.start()];
-            let all = ALL_OF_IT.is_match(asks) || m.as_str().to_lowercase().contains("but");
+            // "All but" and "everything but" ask the rest themselves; "but not" does not.
+            let all = ALL_OF_IT.is_match(asks) || ALL_OF_IT.is_match(m.as_str());
             (asks, Some(&part[m.end()..]), all)
         }
         None => (part, None, false),

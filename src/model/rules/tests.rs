@@ -1293,4 +1293,12 @@ fn what_a_refund_spares_is_kept_not_asked_back() {
         ask("Return", "Please refund all but the pruners."),
         Asked::Sum(37.5)
     );
+    // "But not" spares without asking the rest.
+    assert_eq!(
+        ask(
+            "Return",
+            "The trowel bent, refund the trowel but not the pruners."
+        ),
+        Asked::Sum(18.5)
+    );
 }
