@@ -194,7 +194,7 @@ pub trait CommerceBackend: Send + Sync {
     async fn order(&self, order_id: &str) -> Result<Option<Order>, BackendError>;
 
     /// A customer's orders, for the one order a shortened id names
-    /// ([`crate::domain::order_id::shortens`]: "order 4302" for `FW/27/004302`). Empty
+    /// ([`crate::domain::order_id::ShortId`]: "order 4302" for `FW/27/004302`). Empty
     /// where the shop does not list them.
     async fn customer_orders(&self, _customer_id: &str) -> Result<Vec<Order>, BackendError> {
         Ok(Vec::new())

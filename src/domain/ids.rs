@@ -80,11 +80,12 @@ macro_rules! id_newtype {
             /// A [`TicketError`] naming `field`.
             pub fn parse(raw: &str, field: &'static str) -> Result<Self, TicketError> {
                 let joined: String;
-                let mut s = raw.trim();
-                if $spaces && s.contains(|c: char| c.is_whitespace()) {
-                    joined = s.chars().filter(|c| !c.is_whitespace()).collect();
-                    s = &joined;
-                }
+                let s = if $spaces {
+                    joined = raw.split_whitespace().collect();
+                    joined.as_str()
+                } else {
+                    raw.trim()
+                };
                 if s.is_empty() {
                     return Err(TicketError::Empty { field });
                 }

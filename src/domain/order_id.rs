@@ -154,20 +154,18 @@ fn joined<'t>(
         let (start, first) = tokens[i];
         // How far a run of joined tokens reaches from token i.
         let mut last = i;
-        let mut with_space = false;
         while let Some(&(next, _)) = tokens.get(last + 1) {
             let (end_prev, prev) = tokens[last];
             let gap = (end_prev + prev.len() + 1 == next).then(|| text.as_bytes()[next - 1]);
             let space = gap == Some(b' ') && last + 1 - i < MAX_SPACED_GROUPS;
             if gap == Some(b'/') || space {
-                with_space |= space;
                 last += 1;
             } else {
                 break;
             }
         }
         let whole = |run: &str| {
-            if with_space && run.contains(' ') {
+            if run.contains(' ') {
                 spaced(run)
             } else {
                 whole(run)
@@ -207,13 +205,7 @@ const PLACES_FROM: usize = 20;
 /// every such id has there: a digit, a letter, or either (`8gu-nt6j-e` and `3xg-h6hs-t`
 /// make `\d[a-z]{2}`, `[a-z0-9]{4}`, `[a-z]`). [`render`] puts the separators between.
 fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<Vec<Shape>> {
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    enum Kind {
-        Letters,
-        Digits,
-        Mixed,
-    }
-    fn runs(id: &str) -> Vec<(Kind, String)> {
+    fn runs(id: &str) -> Vec<String> {
         let mut out = Vec::new();
         for part in id
             .split(['-', '_', '/', ' ', '#'])
@@ -224,45 +216,33 @@ fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<Vec<Shape>> {
                 return Vec::new();
             }
             let letters = p.chars().take_while(char::is_ascii_alphabetic).count();
-            let kind_of = |s: &str| {
-                if s.chars().all(|c| c.is_ascii_digit()) {
-                    Kind::Digits
-                } else if s.chars().all(|c| c.is_ascii_alphabetic()) {
-                    Kind::Letters
-                } else {
-                    Kind::Mixed
-                }
-            };
-            if letters > 0 && letters < p.len() && kind_of(&p[letters..]) == Kind::Digits {
-                out.push((Kind::Letters, p[..letters].to_string()));
-                out.push((Kind::Digits, p[letters..].to_string()));
+            if letters > 0 && letters < p.len() && p[letters..].bytes().all(|b| b.is_ascii_digit())
+            {
+                out.push(p[..letters].to_string());
+                out.push(p[letters..].to_string());
             } else {
-                out.push((kind_of(&p), p));
+                out.push(p);
             }
         }
         out
     }
-    // Ids by shape: the kind and length of each run.
-    type Runs = Vec<(Kind, String)>;
-    let mut groups: std::collections::BTreeMap<Vec<(Kind, usize)>, Vec<Runs>> =
+    // Ids by shape: each run's length, and whether it is digits. Letters and mixed runs
+    // make one shape: a shop's random codes (`nt6j`, `hhsk`) are letters only now and
+    // then, and splitting on that would leave each shape too few ids to be among the
+    // most common.
+    let mut groups: std::collections::BTreeMap<Vec<(bool, usize)>, Vec<Vec<String>>> =
         std::collections::BTreeMap::new();
     for id in ids {
         let r = runs(id.as_ref());
         if r.is_empty() || r.len() > 8 {
             continue;
         }
-        // Letters and mixed runs make one shape: a shop's random codes (`nt6j`, `hhsk`)
-        // are letters only now and then, and splitting on that would leave each shape
-        // too few ids to be among the most common.
-        let kind = |k: Kind| {
-            if k == Kind::Digits {
-                Kind::Digits
-            } else {
-                Kind::Mixed
-            }
-        };
         groups
-            .entry(r.iter().map(|(k, t)| (kind(*k), t.len())).collect())
+            .entry(
+                r.iter()
+                    .map(|t| (t.bytes().all(|b| b.is_ascii_digit()), t.len()))
+                    .collect(),
+            )
             .or_default()
             .push(r);
     }
@@ -272,13 +252,15 @@ fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<Vec<Shape>> {
         .into_iter()
         .take(MAX_SHAPES)
         .map(|(signature, members)| {
-            let first: Vec<&[u8]> = members.iter().map(|m| m[0].1.as_bytes()).collect();
-            let lead = common_prefix(&first);
+            let mut lead = 0;
             let runs = (0..signature.len())
                 .map(|i| {
-                    let texts: Vec<&[u8]> = members.iter().map(|m| m[i].1.as_bytes()).collect();
+                    let texts: Vec<&[u8]> = members.iter().map(|m| m[i].as_bytes()).collect();
                     let common = common_prefix(&texts);
-                    let mut run = regex::escape(&members[0][i].1[..common]);
+                    if i == 0 {
+                        lead = common;
+                    }
+                    let mut run = regex::escape(&members[0][i][..common]);
                     // Each further place by what every id has there: a digit, a letter,
                     // or either; alike places in a row counted (`\d[a-z]{2}`). Place by
                     // place only among enough ids that a place of random letters and
@@ -380,42 +362,51 @@ pub fn order_key(id: &str) -> String {
         .collect()
 }
 
-/// Whether `written` is `id` shortened the way customers shorten a shop's long ids:
-/// its groups (runs of letters or digits, a number without its leading zeros) are the
-/// last groups of `id`, ending in a number of three digits or more, and it is not `id`
-/// itself (`4302`, `#4302`, `fw-27-4302` and `27/4302` shorten `FW/27/004302`; `02`,
-/// `302` and `835` of `402117835` do not). Many orders can end alike, so a tool takes
-/// a shortened id only for the one order of the ticket's customer it fits.
-pub fn shortens(written: &str, id: &str) -> bool {
-    fn groups(id: &str) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let mut current = String::new();
-        for c in bare(id).chars().map(|c| c.to_ascii_lowercase()) {
-            let same_kind = current
-                .chars()
-                .last()
-                .is_some_and(|last| last.is_ascii_digit() == c.is_ascii_digit());
-            if !c.is_ascii_alphanumeric() || !same_kind {
-                out.extend((!current.is_empty()).then(|| std::mem::take(&mut current)));
-            }
-            if c.is_ascii_alphanumeric() {
-                current.push(c);
-            }
-        }
-        out.extend((!current.is_empty()).then_some(current));
-        out.into_iter()
-            .map(|g| match g.trim_start_matches('0') {
-                "" if g.starts_with('0') => "0".to_string(),
-                number if g.bytes().all(|b| b.is_ascii_digit()) => number.to_string(),
-                _ => g,
-            })
-            .collect()
+/// An id as a customer may shorten a shop's long ids: its groups (runs of letters or
+/// digits, a number without its leading zeros), ending in a number of three digits or
+/// more. It shortens an id whose last groups they are and which it is not itself (`4302`,
+/// `#4302`, `fw-27-4302` and `27/4302` shorten `FW/27/004302`; `835` does not shorten
+/// `402117835`). Many orders can end alike, so a tool takes a shortened id only for the
+/// one order of the ticket's customer it fits.
+#[derive(Debug, Clone)]
+pub struct ShortId {
+    key: String,
+    groups: Vec<String>,
+}
+
+impl ShortId {
+    /// `written` as a shortened id, or `None` when it cannot shorten any (`02`, `ab`).
+    pub fn parse(written: &str) -> Option<Self> {
+        let groups = groups(written);
+        let last = groups.last()?;
+        (last.len() >= 3 && last.bytes().all(|b| b.is_ascii_digit())).then(|| Self {
+            key: order_key(written),
+            groups,
+        })
     }
-    let (short, long) = (groups(written), groups(id));
-    let ends_in_number = short
-        .last()
-        .is_some_and(|g| g.len() >= 3 && g.bytes().all(|b| b.is_ascii_digit()));
-    ends_in_number && !same_order(written, id) && long.ends_with(&short)
+
+    /// Whether this shortens `id`.
+    pub fn shortens(&self, id: &str) -> bool {
+        self.key != order_key(id) && groups(id).ends_with(&self.groups)
+    }
+}
+
+/// The groups of an id: runs of ASCII letters or digits, lower-cased, numbers without
+/// their leading zeros.
+fn groups(id: &str) -> Vec<String> {
+    static GROUP: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new("[A-Za-z]+|[0-9]+").expect("a valid pattern"));
+    GROUP
+        .find_iter(id)
+        .map(|m| {
+            let g = m.as_str();
+            match g.trim_start_matches('0') {
+                _ if !g.as_bytes()[0].is_ascii_digit() => g.to_ascii_lowercase(),
+                "" => "0".to_string(),
+                number => number.to_string(),
+            }
+        })
+        .collect()
 }
 
 fn bare(s: &str) -> &str {
@@ -577,6 +568,8 @@ mod tests {
 
     #[test]
     fn a_shortened_id_is_the_last_groups_of_one_ending_in_its_number() {
+        let shortens =
+            |written: &str, id: &str| ShortId::parse(written).is_some_and(|s| s.shortens(id));
         for written in [
             "4302",
             "#4302",
@@ -602,6 +595,10 @@ mod tests {
         // A long number's own end is not a group of it.
         assert!(!shortens("835", "402117835"));
         assert!(!shortens("117835", "402 117 835"));
+        // Nothing that does not end in a number of three digits or more shortens any id.
+        for never in ["02", "ab", "4302-ab", ""] {
+            assert!(ShortId::parse(never).is_none(), "{never}");
+        }
     }
 
     fn an_id() -> impl Strategy<Value = String> {

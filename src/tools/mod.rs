@@ -25,7 +25,7 @@ use crate::conversation::{ToolArguments, ToolCall};
 use crate::domain::approval::{ActionRequest, PendingAction, derive_ids};
 use crate::domain::clock::Clock;
 use crate::domain::money::Usd;
-use crate::domain::order_id;
+use crate::domain::order_id::ShortId;
 use crate::domain::ticket::Ticket;
 use crate::embedding::Embedder;
 
@@ -259,15 +259,15 @@ impl ToolBox {
         if let Some(order) = found {
             return Ok((order.customer_id == customer).then_some(order));
         }
-        if order_id.bytes().filter(u8::is_ascii_digit).count() < 3 {
+        let Some(short) = ShortId::parse(order_id) else {
             return Ok(None);
-        }
+        };
         let mut shortened = self
             .backend
             .customer_orders(customer)
             .await?
             .into_iter()
-            .filter(|o| o.customer_id == customer && order_id::shortens(order_id, &o.order_id));
+            .filter(|o| o.customer_id == customer && short.shortens(&o.order_id));
         Ok(match (shortened.next(), shortened.next()) {
             (Some(order), None) => Some(order),
             _ => None,

@@ -191,7 +191,7 @@ pub(super) fn judged_on(
         }
         // From here on, the order as the shop writes it: the customer may have
         // shortened it ("order 4302"), and the refund must name the shop's id.
-        let id = &order["order_id"].as_str().unwrap_or(id).to_string();
+        let id = order["order_id"].as_str().unwrap_or(id);
         if *intent == OrderIntent::Status {
             parts.push(describe_status(order));
             answered.push(Intent::Status);

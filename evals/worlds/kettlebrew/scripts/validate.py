@@ -301,10 +301,11 @@ for path in files:
     if typ == "status":
         if "order-digits" in kv:
             # order_lookup finds the customer's one order a shortened id names
-            # (docs/tool-contracts.md, since 2026-12-06).
+            # (docs/tool-contracts.md, since 2026-12-06): here, the number after an
+            # id's two letters, without its leading zeros.
             digits = kv["order-digits"][0]
             mine = [o for o in orders_by_id.values()
-                    if o["customer_id"] == t.get("customer_id") and o["order_id"].endswith(digits)]
+                    if o["customer_id"] == t.get("customer_id") and int(o["order_id"][2:]) == int(digits)]
             if len(mine) == 1:
                 if e.get("outcome") != "resolved" or "order_lookup" not in e.get("tools_required", []):
                     err(f"{cid}: digits of the customer's one order {mine[0]['order_id']} should be resolved with order_lookup")
