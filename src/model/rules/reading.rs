@@ -304,14 +304,21 @@ pub(super) fn is_request(c: &Clause<'_>) -> bool {
 }
 
 /// Whether a clause states something, rather than asking or supposing it ("If I order a
-/// helmet and have it delivered there, …" supposes an order; it names none).
+/// helmet and have it delivered there, …" supposes an order; it names none). A clause
+/// that sets the time of a question ("Once a refund is approved, how long…") supposes
+/// too, and so does a purchase still to be made ("I'm about to buy a guitar to be
+/// shipped to my dad"): neither is an order of the customer's to look up.
 pub(super) fn states(c: &Clause<'_>) -> bool {
-    !is_question(c) && !CONDITION.is_match(c.text)
+    !is_question(c) && !CONDITION.is_match(c.text) && !NOT_YET_BOUGHT.is_match(c.text)
 }
 
 re!(
     CONDITION,
-    r"(?i)^(?:and |but |so )?(?:if|in case|suppos(?:e|ing))\b"
+    r"(?i)^(?:and |but |so )?(?:if|in case|suppos(?:e|ing)|once|as soon as|whenever)\b"
+);
+re!(
+    NOT_YET_BOUGHT,
+    r"(?i)\b(?:(?:want|wanting|going|about|planning|plan|hoping|looking|would like|'d like|thinking (?:of|about))\s+(?:to\s+)?(?:order|buy|purchase|ordering|buying|purchasing)|before (?:i|we) (?:order|buy|purchase))\b"
 );
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

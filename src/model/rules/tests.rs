@@ -1118,6 +1118,28 @@ fn a_delivery_told_as_the_story_around_another_question_or_supposed_asks_for_no_
     }
 }
 
+#[test]
+fn an_order_still_to_be_placed_or_a_refund_supposed_asks_for_no_order_id() {
+    for body in [
+        "Once a refund is approved, how long does it take before I see the money back on my credit card?",
+        "how much do i have to spend to get free shipping? want to order a puzzle and a plush for my kid's teacher and don't want to pay $7 shipping on a $30 order",
+        "I'm about to buy a guitar to be shipped straight to my dad for his 70th. If it shows up damaged, what's the process, and how long does he have to tell you?",
+        "We're thinking of ordering a tent to be delivered to our campsite. How long does delivery take?",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(!p.missing_order_id && p.kb_query.is_some(), "{body}: {p:?}");
+    }
+    // An order that exists is still asked about, however the sentence begins.
+    for body in [
+        "Once again my order hasn't arrived. Where is it?",
+        "I want to order again but my last order never arrived, where is it?",
+        "I bought a kettle last week and want my money back.",
+    ] {
+        let p = plan(&text("Order", body, None), None);
+        assert!(p.missing_order_id, "{body}: {p:?}");
+    }
+}
+
 /// The whole conversation of the rules model on a ticket (no order), each tool call
 /// answered by `tool`, to its final message.
 async fn finished(
