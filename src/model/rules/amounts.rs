@@ -120,6 +120,9 @@ pub(super) struct Named {
     /// three mugs", "two dry bags"), or every unit when the noun is plural and one when
     /// it is singular.
     pub(super) units: Vec<(usize, u64)>,
+    /// The lines of `units` whose count was said ("3 of the 5 fat quarters"), not
+    /// implied by the noun's number.
+    pub(super) counted: Vec<usize>,
     /// A noun that fits several lines equally well ("the cover" of a rain cover and a
     /// duvet cover).
     pub(super) ambiguous: bool,
@@ -137,6 +140,19 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
         .collect();
     let mut named = Named::default();
     for (i, w) in words.iter().enumerate() {
+        // A word written before the next word as in some item's name ("fat" of "fat
+        // quarters", "litter" of "litter box") is not a noun of its own: it would name a
+        // singular of this line, or another line that shares it ("litter scoop").
+        let modifier = words.get(i + 1).is_some_and(|next| {
+            lines.iter().any(|l| {
+                l.words
+                    .windows(2)
+                    .any(|p| p[0] == *w && is_noun(next, &p[1]).is_some())
+            })
+        });
+        if modifier {
+            continue;
+        }
         let window = &words[i.saturating_sub(3)..i];
         let mut best: Vec<(usize, usize, bool)> = Vec::new();
         for (k, line) in lines.iter().enumerate() {
@@ -177,6 +193,7 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
                     .iter()
                     .filter(|w| COUNT_WORD.is_match(w))
                     .filter_map(|w| count_of(w, quantity))
+                    .chain(partitive(&words[..i], &lines[*k], quantity))
                     .min();
                 let here = counted
                     .unwrap_or(if *plural { quantity } else { 1 })
@@ -185,11 +202,41 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
                     Some((_, u)) => *u = (*u).min(here),
                     None => named.units.push((*k, here)),
                 }
+                if counted.is_some() && !named.counted.contains(k) {
+                    named.counted.push(*k);
+                }
             }
             _ => named.ambiguous = true,
         }
     }
     named
+}
+
+/// The count of a part asked for before "of" ("3 of the 5 Kaffe Fassett fat quarters",
+/// "two of my six mugs"), however long the name between them: `before` ends just before
+/// the noun, and only determiners, counts and the line's own name words may stand
+/// between "of" and it, so that a count of something else ("one of them, and the mugs")
+/// does not count this line.
+fn partitive(before: &[String], line: &Line, quantity: u64) -> Option<u64> {
+    const DETERMINERS: &[&str] = &["the", "my", "our", "those", "these", "your"];
+    let mut j = before.len();
+    while j > 0 {
+        let w = before[j - 1].as_str();
+        if w == "of" {
+            let count = before.get(j.checked_sub(2)?)?;
+            return COUNT_WORD
+                .is_match(count)
+                .then(|| count_of(count, quantity))
+                .flatten();
+        }
+        let part_of_name =
+            DETERMINERS.contains(&w) || COUNT_WORD.is_match(w) || line.words.iter().any(|n| n == w);
+        if !part_of_name {
+            return None;
+        }
+        j -= 1;
+    }
+    None
 }
 
 re!(
@@ -324,12 +371,22 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
     let several = items.len() + unnamed > 1;
     let mut asked: Vec<(usize, u64)> = Vec::new();
     let mut ambiguous = false;
+    // A line named in several places is asked as often as the most any place asks,
+    // except that a count said ("3 of the 5 fat quarters") outweighs one implied by a
+    // plural elsewhere (a subject line's "refund - fat quarters").
+    let mut counted: Vec<usize> = Vec::new();
     let mut add = |named: Named, asked: &mut Vec<(usize, u64)>| {
         ambiguous |= named.ambiguous;
         for (k, u) in named.units {
+            let said = named.counted.contains(&k);
             match asked.iter_mut().find(|(j, _)| *j == k) {
-                Some((_, have)) => *have = (*have).max(u),
+                Some((_, have)) if said && !counted.contains(&k) => *have = u,
+                Some((_, have)) if said || !counted.contains(&k) => *have = (*have).max(u),
+                Some(_) => {}
                 None => asked.push((k, u)),
+            }
+            if said && !counted.contains(&k) {
+                counted.push(k);
             }
         }
     };
@@ -339,6 +396,7 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
             let n = named_units(p, &items);
             all.ambiguous |= n.ambiguous;
             all.units.extend(n.units);
+            all.counted.extend(n.counted);
         }
         all
     };

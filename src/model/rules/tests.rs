@@ -774,6 +774,50 @@ fn the_other_two_counts_units_of_the_item_named_before() {
 }
 
 #[test]
+fn a_part_counted_before_of_is_what_is_asked_however_long_the_name_after_it() {
+    let o = order(&[
+        ("Kaffe Fassett fat quarter, assorted", 5, 5.6),
+        ("Self-healing cutting mat A2", 1, 24.0),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "I would like a refund for 3 of the 5 Kaffe Fassett fat quarters. I will keep the other two and the cutting mat."
+        ),
+        Asked::Sum(16.8)
+    );
+    assert_eq!(ask("refund two of my fat quarters"), Asked::Sum(11.2));
+    // The count said outweighs a plural elsewhere, as in a subject line.
+    assert_eq!(
+        asked_amount(
+            &text(
+                "Partial refund - fat quarters",
+                "Please refund 3 of the 5 fat quarters.",
+                Some("A1")
+            ),
+            &o,
+            1
+        ),
+        Asked::Sum(16.8)
+    );
+    // A word of the name before its noun is not a singular of its own, and a count of
+    // something else before "of" does not count this line.
+    assert_eq!(ask("refund the fat quarters"), Asked::Sum(28.0));
+    assert_eq!(
+        ask("I sent one of the parcels back to you, now refund the fat quarters"),
+        Asked::Sum(28.0)
+    );
+    // Nor does it name another line that shares it.
+    let o = order(&[("Covered Litter Box", 1, 39.99), ("Litter Scoop", 1, 6.5)]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(ask("the litter box cracked, refund it"), Asked::Sum(39.99));
+    assert_eq!(
+        ask("the litter box cracked, refund me $40"),
+        Asked::Sum(39.99)
+    );
+}
+
+#[test]
 fn a_stated_sum_is_capped_at_what_the_named_items_are_worth() {
     let o = order(&[("30W Car Charger", 1, 22.99), ("Braided Cable", 1, 14.99)]);
     let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
