@@ -67,7 +67,7 @@ impl TicketText {
 
 re!(
     LEGAL,
-    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)"
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)|\b(?:opened|filed|raised|lodged|started) (?:a|an) (?:dispute|chargeback)\b"
 );
 re!(
     REFUND,
@@ -344,6 +344,20 @@ re!(
     r"(?i)\bconsumer (?:protection|rights|affairs|council|authority|agency|ombudsman)|\btrading standards\b|\bombudsman\b|\bbetter business bureau\b|\bbbb\b|\battorney general\b|\bftc\b|\btribunal\b|\barbitrat\w*|\blitigat\w*|\bregulator\b|\bfraud (?:claim|department|team) (?:of|at) my\b|\btake (?:you|this|your \w+) to court\b"
 );
 
+// The same threats in the other languages customers write in (German, Dutch, French,
+// Spanish, Italian, Portuguese, the Scandinavian languages, Polish): a lawyer, a court or
+// a lawsuit, a legal department or formal notice, a card payment reversed, a consumer
+// authority or legal-costs insurance. Only words that mean nothing else in a shop's mail:
+// "Storno" (a cancellation) and "reclamación" (a complaint) are not here, a French
+// "avocat" counts only as someone's (it is also the fruit), a German "Gericht" only as
+// a court one goes before (it is also a dish). A lawyer's word is as weak as "lawyer"
+// ([`WEAK_LEGAL`]): a firm's name in a signature ("Weber & Partner Rechtsanwälte")
+// threatens nobody.
+re!(
+    LEGAL_ABROAD,
+    r"(?i)\b(?:(?:rechts)?anw[aä]lt\w*|advocaat\w*|advocaten|advokat\w*|avvocat\w*|(?:mon|ma|notre|nos|mes|un|une|son|leur)\s+avocate?s?|abogad[oa]s?|advogad[oa]s?|adwokat\w*|prawnik\w*|rechtsabteilung|service juridique|juridische afdeling|departamento (?:legal|jur[ií]dico)|mise en demeure|ingebrekestelling|verklag\w*|klage einreich\w*|vor gericht|gerichtlich\w*|amtsgericht|rechtbank|domstol\w*|tingsr[aä]tt\w*|tribunale|juzgado|proc[eè]s\b|poursuites? judiciaires?|presentar[eé]?\w* una demanda|una demanda|pozew|r[uü]ckbuch\w*|zur[uü]ckbuch\w*|lastschrift zur[uü]ck\w*|terugboek\w*|terugdraai\w* (?:van )?de betaling|r[eé]trofacturation|contester (?:le|la|ce) (?:paiement|pr[eé]l[eè]vement)|contracargo|desconocer el cargo|bestridit|bestrida|tilbagef[oø]r\w*|tilbakef[oø]r\w*|reklamera hos (?:min )?bank|verbraucherzentrale|verbraucherschutz\w*|geschillencommissie|konsumentverket|reklamationsn[aä]mnden|forbrugerr[aå]det|forbrukerr[aå]det|forbrukertilsynet|dgccrf|m[eé]diateur de la consommation|associazione (?:dei )?consumatori|rechtsschutzversicherung|rechtsbijstand\w*|protection juridique)"
+);
+
 /// A dispute or legal threat however it is worded: the fixed phrases of [`LEGAL`], an
 /// authority named, or, in one clause, a payment party (bank, card issuer) beside a
 /// dispute verb, or a dispute verb beside a payment ("dispute the transaction").
@@ -357,7 +371,7 @@ pub(super) fn legal_threat(t: &TicketText) -> bool {
 
 re!(
     WEAK_LEGAL,
-    r"(?i)^(?:lawyers?|attorneys?|solicitors?|court|legal(?:ly)?|legal team|sue|suing)$"
+    r"(?i)^(?:lawyers?|attorneys?|solicitors?|court|legal(?:ly)?|legal team|sue|suing|(?:rechts)?anw[aä]lt\w*|advocaat\w*|advocaten|advokat\w*|avvocat\w*|(?:mon|ma|notre|nos|mes|un|une|son|leur)\s+avocate?s?|abogad[oa]s?|advogad[oa]s?|adwokat\w*|prawnik\w*)$"
 );
 
 /// Whether [`legal_threat`] holds by more than a word a signature or a story also uses
@@ -411,6 +425,7 @@ fn threat_in(text: &str, counts: &dyn Fn(&str) -> bool) -> bool {
         .find_iter(text)
         .any(|m| counts(m.as_str()) && !asks_what_the_law_allows(text, m.start(), m.end()))
         || AUTHORITY.is_match(text)
+        || LEGAL_ABROAD.find_iter(text).any(|m| counts(m.as_str()))
         || clauses_of_sentences(text).iter().any(|c| {
             DISPUTE_VERB.find_iter(c).any(|m| !negated(c, m.start()))
                 && (PAYMENT_PARTY.is_match(c) || DISPUTE_OBJECT.is_match(c) && !REFUND.is_match(c))

@@ -230,6 +230,35 @@ fn disputes_are_recognised_in_words_other_than_chargeback() {
 }
 
 #[test]
+fn a_lawyer_a_court_or_a_reversed_payment_is_a_threat_in_the_languages_customers_write() {
+    for body in [
+        "Danach übergebe ich die Angelegenheit meinem Anwalt.",
+        "Ich habe den Vorgang an unsere Rechtsabteilung übergeben.",
+        "Wenn ich bis Freitag nichts höre, gebe ich die Sache an die Verbraucherzentrale weiter.",
+        "Ik heb de creditcardbetaling bij ICS laten terugboeken.",
+        "Als ik niets hoor, leg ik de zaak voor aan de Geschillencommissie.",
+        "Si no me devuelven el dinero, mi abogado presentará una demanda.",
+        "Ya llamé a mi banco para desconocer el cargo del pedido.",
+        "Sans livraison sous huit jours, je transmettrai le dossier à mon avocat.",
+        "Jag har nu bestridit köpet hos min bank.",
+        "Just so you know, I've opened a dispute with Chase over the potting bench.",
+    ] {
+        assert!(legal_threat(&text("s", body, None)), "{body}");
+    }
+    // The same words where they mean something else in a shop's mail.
+    for body in [
+        "Les avocats étaient trop mûrs, je voudrais un remboursement.",
+        "Das Gericht ist mit der Pfanne angebrannt, kann ich sie zurückgeben?",
+        "Quiero cancelar la reclamación, ya llegó el pedido.",
+        "Bitte die Storno-Bestätigung schicken.",
+        "How does your returns process work?",
+        "Where is my order?\n\nKind regards\n\nHannah Weber\nLegal Counsel\nWeber & Partner Rechtsanwälte PartG mbB\nKönigsallee 14 | 40212 Düsseldorf",
+    ] {
+        assert!(!legal_threat(&text("s", body, None)), "{body}");
+    }
+}
+
+#[test]
 fn a_legal_title_in_a_signature_is_no_threat_but_a_legal_word_that_says_something_is() {
     let signed = |closing_and_after: &str| {
         text(
