@@ -219,24 +219,13 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
 /// does not count this line.
 fn partitive(before: &[String], line: &Line, quantity: u64) -> Option<u64> {
     const DETERMINERS: &[&str] = &["the", "my", "our", "those", "these", "your"];
-    let mut j = before.len();
-    while j > 0 {
-        let w = before[j - 1].as_str();
-        if w == "of" {
-            let count = before.get(j.checked_sub(2)?)?;
-            return COUNT_WORD
-                .is_match(count)
-                .then(|| count_of(count, quantity))
-                .flatten();
-        }
-        let part_of_name =
-            DETERMINERS.contains(&w) || COUNT_WORD.is_match(w) || line.words.iter().any(|n| n == w);
-        if !part_of_name {
-            return None;
-        }
-        j -= 1;
-    }
-    None
+    let part_of_name = |w: &String| {
+        DETERMINERS.contains(&w.as_str()) || COUNT_WORD.is_match(w) || line.words.contains(w)
+    };
+    let of = before.iter().rposition(|w| !part_of_name(w))?;
+    (before[of] == "of")
+        .then(|| count_of(before.get(of.checked_sub(1)?)?, quantity))
+        .flatten()
 }
 
 re!(
@@ -380,8 +369,8 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
         for (k, u) in named.units {
             let said = named.counted.contains(&k);
             match asked.iter_mut().find(|(j, _)| *j == k) {
-                Some((_, have)) if said && !counted.contains(&k) => *have = u,
-                Some((_, have)) if said || !counted.contains(&k) => *have = (*have).max(u),
+                // A said count first, then the larger.
+                Some((_, have)) if (said, u) > (counted.contains(&k), *have) => *have = u,
                 Some(_) => {}
                 None => asked.push((k, u)),
             }

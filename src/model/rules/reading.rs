@@ -67,7 +67,7 @@ impl TicketText {
 
 re!(
     LEGAL,
-    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)|\b(?:opened|filed|raised|lodged|started) (?:a|an) (?:dispute|chargeback)\b"
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)|\b(?:opened|filed|raised|lodged|started) (?:a|an) dispute\b"
 );
 re!(
     REFUND,
@@ -353,9 +353,12 @@ re!(
 // a court one goes before (it is also a dish). A lawyer's word is as weak as "lawyer"
 // ([`WEAK_LEGAL`]): a firm's name in a signature ("Weber & Partner Rechtsanwälte")
 // threatens nobody.
+const LAWYER_ABROAD: &str = r"(?:rechts)?anw[aä]lt\w*|advocaat\w*|advocaten|advokat\w*|avvocat\w*|(?:mon|ma|notre|nos|mes|un|une|son|leur)\s+avocate?s?|abogad[oa]s?|advogad[oa]s?|adwokat\w*|prawnik\w*";
 re!(
     LEGAL_ABROAD,
-    r"(?i)\b(?:(?:rechts)?anw[aä]lt\w*|advocaat\w*|advocaten|advokat\w*|avvocat\w*|(?:mon|ma|notre|nos|mes|un|une|son|leur)\s+avocate?s?|abogad[oa]s?|advogad[oa]s?|adwokat\w*|prawnik\w*|rechtsabteilung|service juridique|juridische afdeling|departamento (?:legal|jur[ií]dico)|mise en demeure|ingebrekestelling|verklag\w*|klage einreich\w*|vor gericht|gerichtlich\w*|amtsgericht|rechtbank|domstol\w*|tingsr[aä]tt\w*|tribunale|juzgado|proc[eè]s\b|poursuites? judiciaires?|presentar[eé]?\w* una demanda|una demanda|pozew|r[uü]ckbuch\w*|zur[uü]ckbuch\w*|lastschrift zur[uü]ck\w*|terugboek\w*|terugdraai\w* (?:van )?de betaling|r[eé]trofacturation|contester (?:le|la|ce) (?:paiement|pr[eé]l[eè]vement)|contracargo|desconocer el cargo|bestridit|bestrida|tilbagef[oø]r\w*|tilbakef[oø]r\w*|reklamera hos (?:min )?bank|verbraucherzentrale|verbraucherschutz\w*|geschillencommissie|konsumentverket|reklamationsn[aä]mnden|forbrugerr[aå]det|forbrukerr[aå]det|forbrukertilsynet|dgccrf|m[eé]diateur de la consommation|associazione (?:dei )?consumatori|rechtsschutzversicherung|rechtsbijstand\w*|protection juridique)"
+    &format!(
+        r"(?i)\b(?:{LAWYER_ABROAD}|rechtsabteilung|service juridique|juridische afdeling|departamento (?:legal|jur[ií]dico)|mise en demeure|ingebrekestelling|verklag\w*|klage einreich\w*|vor gericht|gerichtlich\w*|amtsgericht|rechtbank|domstol\w*|tingsr[aä]tt\w*|tribunale|juzgado|proc[eè]s\b|poursuites? judiciaires?|presentar[eé]?\w* una demanda|una demanda|pozew|r[uü]ckbuch\w*|zur[uü]ckbuch\w*|lastschrift zur[uü]ck\w*|terugboek\w*|terugdraai\w* (?:van )?de betaling|r[eé]trofacturation|contester (?:le|la|ce) (?:paiement|pr[eé]l[eè]vement)|contracargo|desconocer el cargo|bestridit|bestrida|tilbagef[oø]r\w*|tilbakef[oø]r\w*|reklamera hos (?:min )?bank|verbraucherzentrale|verbraucherschutz\w*|geschillencommissie|konsumentverket|reklamationsn[aä]mnden|forbrugerr[aå]det|forbrukerr[aå]det|forbrukertilsynet|dgccrf|m[eé]diateur de la consommation|associazione (?:dei )?consumatori|rechtsschutzversicherung|rechtsbijstand\w*|protection juridique)"
+    )
 );
 
 /// A dispute or legal threat however it is worded: the fixed phrases of [`LEGAL`], an
@@ -371,7 +374,9 @@ pub(super) fn legal_threat(t: &TicketText) -> bool {
 
 re!(
     WEAK_LEGAL,
-    r"(?i)^(?:lawyers?|attorneys?|solicitors?|court|legal(?:ly)?|legal team|sue|suing|(?:rechts)?anw[aä]lt\w*|advocaat\w*|advocaten|advokat\w*|avvocat\w*|(?:mon|ma|notre|nos|mes|un|une|son|leur)\s+avocate?s?|abogad[oa]s?|advogad[oa]s?|adwokat\w*|prawnik\w*)$"
+    &format!(
+        r"(?i)^(?:lawyers?|attorneys?|solicitors?|court|legal(?:ly)?|legal team|sue|suing|{LAWYER_ABROAD})$"
+    )
 );
 
 /// Whether [`legal_threat`] holds by more than a word a signature or a story also uses
