@@ -79,6 +79,16 @@ impl OrderIdPattern {
             && self.whole.is_match(token)
     }
 
+    /// Whether `token` is written in one of the shop's own learned shapes (never, for a
+    /// pattern not learned from the shop's ids): a bare number in the shape every order
+    /// of the shop has (nine digits, say) is that shop's order id more often than not.
+    pub fn is_shop_shape(&self, token: &str) -> bool {
+        let token = token.strip_prefix('#').unwrap_or(token);
+        self.shop
+            .as_ref()
+            .is_some_and(|shop| shop.whole.is_match(token))
+    }
+
     /// A pattern for a shop that did not set one: the shapes of `ids`, the shop's own
     /// order ids ([`learned_shapes`]), beside the common shapes of [`DEFAULT_PATTERN`].
     /// Without ids, the default alone.

@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
-    ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, REFUND, STATUS, TicketText, affirmed,
-    clauses, content_words, is_question, is_request, names_another_reference, negated, order_ids,
-    refund_affirmed, states,
+    ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND, STATUS, TicketText,
+    affirmed, clauses, content_words, is_question, is_request, names_another_reference, negated,
+    order_ids, refund_affirmed, states,
 };
 
 /// Requests no tool carries out. The help center may tell the customer how to do them
@@ -185,13 +185,28 @@ pub(super) fn kb_query(subject: &str, question: &str) -> String {
     q[..end].trim().to_string()
 }
 
+re!(DIGIT_GAP, r"(\d)[ ./_-](\d)");
+
+/// `text` with the separators between digits taken out, so that `781 220 096`,
+/// `781-220-096` and `781220096` read alike.
+fn digit_groups_joined(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut out = std::borrow::Cow::Borrowed(text);
+    // A match takes the digit after the gap, so "1 2 3" needs a second pass.
+    while DIGIT_GAP.is_match(&out) {
+        out = std::borrow::Cow::Owned(DIGIT_GAP.replace_all(&out, "$1$2").into_owned());
+    }
+    out
+}
+
 pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let ids = order_ids(t);
     let all = clauses(&t.text);
+    // An id written with its digit groups apart ("order 781 220 096") still mentions
+    // the order read as `781220096`.
     let mentions = |c: &Clause<'_>, id: &str| {
-        c.text
+        digit_groups_joined(c.text)
             .to_ascii_uppercase()
-            .contains(&id.to_ascii_uppercase())
+            .contains(&digit_groups_joined(id).to_ascii_uppercase())
     };
     let subject_len = clauses(&t.subject).len();
     // Actions no tool performs, read from the body's clauses and the subject.
@@ -294,10 +309,23 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             && !in_action_clause(i)
             && content_words(c.text) >= 2
     });
+    // A general question in the words of deliveries or refunds ("how long does a refund
+    // take to show?") makes a story of a delivery told without naming the customer's
+    // own order ("the parcel was sent here"), but not of one they name ("my package
+    // still hasn't arrived").
+    let asks_generally = all.iter().enumerate().any(|(i, c)| {
+        c.asks
+            && HOWTO.is_match(c.text)
+            && !is_request(c)
+            && !in_action_clause(i)
+            && content_words(c.text) >= 2
+    });
+    let story = |c: &Clause<'_>| {
+        states(c) && (asks_otherwise || asks_generally && !MY_ORDER.is_match(c.text))
+    };
     let requests_without_id = ids.is_empty()
         && all.iter().enumerate().any(|(i, c)| {
-            (is_request(c) && !(states(c) && asks_otherwise)
-                || names_reference && !how_to_action(i))
+            (is_request(c) && !story(c) || names_reference && !how_to_action(i))
                 && !in_action_clause(i)
                 && (refund_affirmed(c.text) || status_clause(i))
                 && (i >= subject_len || MY_ORDER.is_match(c.text) || names_reference)
@@ -316,7 +344,16 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             HOWTO.is_match(c.text)
                 || !(action_sentences.contains(&c.sentence) || ASKS_US.is_match(c.text))
         })
-        .filter(|(_, c)| !orders.iter().any(|(id, _)| mentions(c, id)))
+        // A question whose sentence names the order is about that order ("what's
+        // happening with my two chairs, order 231 094 580?"), unless it asks how to do
+        // something ("where is O1002, and how do I reset my password?").
+        .filter(|(_, c)| {
+            PROCEDURE.is_match(c.text)
+                || !orders.iter().any(|(id, _)| {
+                    all.iter()
+                        .any(|o| o.sentence == c.sentence && mentions(o, id))
+                })
+        })
         .filter(|(i, c)| {
             !order_business
                 || how_to_action(*i)

@@ -79,7 +79,7 @@ re!(
 );
 re!(
     STATUS,
-    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b"
+    r"(?i)where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b"
 );
 re!(
     HOWTO,
@@ -122,7 +122,12 @@ re!(
 pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let push = |id: String, out: &mut Vec<String>| {
-        if !out.iter().any(|o| o.eq_ignore_ascii_case(&id)) {
+        // One order however it is written: the help desk's field `781220096` and the
+        // subject's "order 781 220 096" are one order, asked about once.
+        if !out
+            .iter()
+            .any(|o| crate::domain::order_id::same_order(o, &id))
+        {
             out.push(id);
         }
     };
@@ -152,7 +157,8 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
                 let before = words_before(text, *at);
                 !excluded(id)
                     && if bare {
-                        only_an_id(id) && !NOT_ORDER_CONTEXT.is_match(before)
+                        (only_an_id(id) || in_shop_shape(&t.ids, id))
+                            && !NOT_ORDER_CONTEXT.is_match(before)
                     } else {
                         ORDER_CONTEXT.is_match(before) && !NOT_ORDER_CONTEXT.is_match(before)
                     }
@@ -234,6 +240,16 @@ fn spaced_ids(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
 fn only_an_id(id: &str) -> bool {
     let digits = id.bytes().filter(u8::is_ascii_digit).count();
     id.bytes().any(|b| b.is_ascii_alphabetic()) || (id.contains(['-', '_']) && digits >= 12)
+}
+
+/// The fewest digits a bare number needs before the shop's own id shape makes it an
+/// order id: a shorter one is as often a quantity, a year, a price or a postcode.
+const SHOP_SHAPED_DIGITS: usize = 7;
+
+/// Whether a bare number can only be an order id because it has the shape of every
+/// order id of this shop ("where is 611204938" in a shop whose ids are nine digits).
+fn in_shop_shape(ids: &OrderIdPattern, id: &str) -> bool {
+    id.bytes().filter(u8::is_ascii_digit).count() >= SHOP_SHAPED_DIGITS && ids.is_shop_shape(id)
 }
 
 /// Ids in shops are upper-case by convention; customers often type them lower-case.

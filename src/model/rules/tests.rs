@@ -30,6 +30,30 @@ fn text(subject: &str, body: &str, order: Option<&str>) -> TicketText {
     )
 }
 
+/// [`text`] in a shop whose order ids are nine digits (`402117835`), as a shop that sets
+/// no pattern reads them: in the shapes of its own ids beside the common ones.
+fn text_in_nine_digit_shop(subject: &str, body: &str, order: Option<&str>) -> TicketText {
+    let ticket = crate::domain::ticket::RawTicket {
+        ticket_id: Some("T1".into()),
+        customer_id: Some("C001".into()),
+        order_id: order.map(str::to_string),
+        subject: Some(subject.into()),
+        body: Some(body.into()),
+    }
+    .validate(100_000)
+    .expect("a valid ticket");
+    let rendered = crate::prompt::render_ticket(&ticket);
+    TicketText::new(
+        &crate::prompt::parse_rendered_ticket(&rendered).expect("rendered"),
+        &crate::domain::order_id::OrderIdPattern::learned_from(&[
+            "402117835",
+            "822993846",
+            "231094580",
+            "689140233",
+        ]),
+    )
+}
+
 #[test]
 fn order_ids_come_from_the_field_then_the_text_in_many_shapes() {
     assert_eq!(order_ids(&text("Where is o1002?", "", None)), vec!["O1002"]);
@@ -452,6 +476,10 @@ fn order_state_questions_in_plain_words_are_status_requests() {
         "I mailed the lamp back a few weeks ago. Can you see on your side whether it got there and what state the order is in now? Order QQ-1234.",
         "hiya, just checking on order QQ-1234, the rain jacket + gloves. has it gone out? cheers",
         "Can you tell me if my order QQ-1234 went out? It's the strings and a tuner.",
+        "I can't find my knife block order under open orders anymore, QQ-1234. What's going on with it?",
+        "ok so it's been 5 days since you wrote about QQ-1234, is it moving now or not?",
+        "hiya any sign of my alpaca?? order QQ-1234 ta",
+        "Hi, I cancelled order QQ-1234 on the 8th. Can you confirm it's actually cancelled and that I'm not being charged for it?",
         // Money someone else pays back is no refund we are asked for.
         "I need the delivery date and tracking number for order No. QQ-1234 for my employer's childcare reimbursement form. Could you send them?",
         "Could you tell me when QQ-1234 shipped? It's for my insurance reimbursement paperwork.",
@@ -1396,4 +1424,107 @@ fn what_a_refund_spares_is_kept_not_asked_back() {
         ),
         Asked::Sum(18.5)
     );
+}
+
+#[test]
+fn one_order_written_two_ways_is_one_order_asked_about_once() {
+    let t = text_in_nine_digit_shop(
+        "Re: Your order 781 220 096 has been delivered",
+        "It says delivered. Delivered where? I've been home all day.",
+        Some("781220096"),
+    );
+    assert_eq!(order_ids(&t), vec!["781220096"]);
+    let p = plan(&t, None);
+    assert_eq!(
+        p.orders,
+        vec![("781220096".to_string(), OrderIntent::Status)]
+    );
+    assert!(p.kb_query.is_none(), "{p:?}");
+}
+
+#[test]
+fn a_question_in_the_sentence_that_names_the_order_is_about_that_order() {
+    let p = plan(
+        &text(
+            "Chairs",
+            "Just wondering what's happening with my two garden chairs, order QQ-1234? Haven't heard a peep since I placed it.",
+            None,
+        ),
+        None,
+    );
+    assert_eq!(p.orders, vec![("QQ-1234".to_string(), OrderIntent::Status)]);
+    assert!(p.kb_query.is_none(), "{p:?}");
+    // A question in that sentence that asks how to do something is still one for the
+    // help center.
+    let p = plan(
+        &text(
+            "two things",
+            "hi! where is QQ-1234, and also how do I reset my password?",
+            None,
+        ),
+        None,
+    );
+    assert_eq!(p.orders, vec![("QQ-1234".to_string(), OrderIntent::Status)]);
+    assert!(
+        p.kb_query
+            .as_deref()
+            .is_some_and(|q| q.contains("password")),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn a_bare_number_in_the_shape_of_every_order_of_the_shop_is_its_order_id() {
+    for (body, id) in [
+        (
+            "where is 611204938 its been a week lol i need those gloves",
+            "611204938",
+        ),
+        (
+            "I receive a notice that my tools are delivered but I find nothing. My Bestellnummer is 455118203.",
+            "455118203",
+        ),
+    ] {
+        assert_eq!(
+            order_ids(&text_in_nine_digit_shop("order", body, None)),
+            vec![id],
+            "{body}"
+        );
+        // A shop whose ids look otherwise reads no order in a bare number.
+        assert!(order_ids(&text("order", body, None)).is_empty(), "{body}");
+    }
+    // Numbers of other lengths are what they look like, in that shop too.
+    for body in [
+        "I paid 500 dollars and want it back.",
+        "Call me on 8285550134 or 828-555-0134 please, where is my order?",
+        "Ship to 1200 Main St, Asheville 28801.",
+    ] {
+        assert!(
+            order_ids(&text_in_nine_digit_shop("Help", body, None)).is_empty(),
+            "{body}"
+        );
+    }
+}
+
+#[test]
+fn a_general_question_in_delivery_words_makes_a_story_of_a_delivery_told_without_my_order() {
+    let p = plan(
+        &text(
+            "Tracking",
+            "A parcel was sent to me last week and the tracking page has not changed since. How long does tracking usually take to update?",
+            None,
+        ),
+        None,
+    );
+    assert!(!p.missing_order_id && p.kb_query.is_some(), "{p:?}");
+    // The customer's own order told as late is still a request for it.
+    let p = plan(
+        &text(
+            "Tracking",
+            "My parcel was sent last week and still hasn't arrived. How long does tracking usually take to update?",
+            None,
+        ),
+        None,
+    );
+    assert!(p.missing_order_id, "{p:?}");
 }
