@@ -286,6 +286,15 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
             orders.push((id.clone(), intent));
         }
     }
+    // "I have two orders, A and B. Can you give me an update on both?": a status
+    // question that names none of several orders, in a ticket that asks nothing of any
+    // one of them, asks about them all.
+    if ids.len() > 1 && orders.is_empty() && status_any && !refund_any {
+        orders = ids
+            .iter()
+            .map(|id| (id.clone(), OrderIntent::Status))
+            .collect();
+    }
     // The intent by meaning may say the ticket asks for something no tool does even
     // when no text rule names it: then a status answer would answer another question.
     let unsupported_by_meaning = guess.is_some_and(|g| g.intent == Intent::Unsupported)

@@ -479,6 +479,7 @@ fn order_state_questions_in_plain_words_are_status_requests() {
         "I can't find my knife block order under open orders anymore, QQ-1234. What's going on with it?",
         "ok so it's been 5 days since you wrote about QQ-1234, is it moving now or not?",
         "hiya any sign of my alpaca?? order QQ-1234 ta",
+        "I sent the machine back to you some weeks ago. Would you kindly confirm that it has been received back? The order was QQ-1234.",
         "Hi, I cancelled order QQ-1234 on the 8th. Can you confirm it's actually cancelled and that I'm not being charged for it?",
         // Money someone else pays back is no refund we are asked for.
         "I need the delivery date and tracking number for order No. QQ-1234 for my employer's childcare reimbursement form. Could you send them?",
@@ -1527,4 +1528,47 @@ fn a_general_question_in_delivery_words_makes_a_story_of_a_delivery_told_without
         None,
     );
     assert!(p.missing_order_id, "{p:?}");
+}
+
+#[test]
+fn a_status_question_naming_none_of_several_orders_asks_about_them_all() {
+    let p = plan(
+        &text(
+            "two orders",
+            "Hi folks, I have two orders with you, QQ-1234 (strings) and QQ-5678 (the two guitar stands). Can you give me an update on both?",
+            None,
+        ),
+        None,
+    );
+    assert_eq!(
+        p.orders,
+        vec![
+            ("QQ-1234".to_string(), OrderIntent::Status),
+            ("QQ-5678".to_string(), OrderIntent::Status)
+        ]
+    );
+    // A question about one of them is about that one only.
+    let p = plan(
+        &text(
+            "two orders",
+            "I have two orders, QQ-1234 and QQ-5678. QQ-1234 came fine, but where is QQ-5678?",
+            None,
+        ),
+        None,
+    );
+    assert_eq!(p.orders, vec![("QQ-5678".to_string(), OrderIntent::Status)]);
+}
+
+#[test]
+fn an_order_received_is_no_question_about_a_return_received() {
+    for body in [
+        "I have received the wrong item in order QQ-1234.",
+        "I have received order QQ-1234 and the lamp is lovely, but the invoice shows my old name.",
+    ] {
+        let p = plan(&text("Order QQ-1234", body, None), None);
+        assert!(
+            p.orders.iter().all(|(_, i)| *i != OrderIntent::Status),
+            "{body}: {p:?}"
+        );
+    }
 }
