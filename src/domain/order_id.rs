@@ -83,10 +83,15 @@ impl OrderIdPattern {
     /// pattern not learned from the shop's ids): a bare number in the shape every order
     /// of the shop has (nine digits, say) is that shop's order id more often than not.
     pub fn is_shop_shape(&self, token: &str) -> bool {
-        let token = token.strip_prefix('#').unwrap_or(token);
+        let token: String = token
+            .strip_prefix('#')
+            .unwrap_or(token)
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '.'))
+            .collect();
         self.shop
             .as_ref()
-            .is_some_and(|shop| shop.whole.is_match(token))
+            .is_some_and(|shop| shop.whole.is_match(&token))
     }
 
     /// A pattern for a shop that did not set one: the shapes of `ids`, the shop's own
@@ -124,20 +129,24 @@ impl OrderIdPattern {
     ) -> impl Iterator<Item = (usize, &'t str)> + 'a {
         let spaced = |run: &str| {
             self.shop.as_ref().is_some_and(|shop| {
-                let joined: String = run.chars().filter(|c| *c != ' ').collect();
+                let joined: String = run.chars().filter(|c| !matches!(c, ' ' | '.')).collect();
                 let digit_groups = run
-                    .split(' ')
+                    .split([' ', '.'])
                     .all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+                // Dots part only the digit groups of a number printed in the shop's
+                // shape (`633.918.240`); elsewhere they end a sentence or a price.
+                let dotted = run.contains('.');
                 self.is_id(&joined)
-                    && (shop.spaced.is_match(run)
-                        || digit_groups && shop.whole.is_match(&joined)
-                        || shop.lettered.as_ref().is_some_and(|l| l.is_match(&joined)))
+                    && (digit_groups && shop.whole.is_match(&joined)
+                        || !dotted
+                            && (shop.spaced.is_match(run)
+                                || shop.lettered.as_ref().is_some_and(|l| l.is_match(&joined))))
             })
         };
         joined(text, tokens(text).collect(), |t| self.is_id(t), spaced)
             .into_iter()
             .filter(move |(_, t)| {
-                if t.contains(' ') {
+                if t.contains([' ', '.']) {
                     spaced(t)
                 } else {
                     self.is_id(t)
@@ -167,7 +176,7 @@ fn joined<'t>(
         while let Some(&(next, _)) = tokens.get(last + 1) {
             let (end_prev, prev) = tokens[last];
             let gap = (end_prev + prev.len() + 1 == next).then(|| text.as_bytes()[next - 1]);
-            let space = gap == Some(b' ') && last + 1 - i < MAX_SPACED_GROUPS;
+            let space = matches!(gap, Some(b' ' | b'.')) && last + 1 - i < MAX_SPACED_GROUPS;
             if gap == Some(b'/') || space {
                 last += 1;
             } else {
@@ -175,7 +184,7 @@ fn joined<'t>(
             }
         }
         let whole = |run: &str| {
-            if run.contains(' ') {
+            if run.contains([' ', '.']) {
                 spaced(run)
             } else {
                 whole(run)

@@ -256,7 +256,7 @@ fn in_shop_shape(ids: &OrderIdPattern, id: &str) -> bool {
 /// An id read with spaces between its groups (`8gu nt6j e`) is passed on with dashes
 /// there: the shop finds an order whatever its separators, and no id holds a space.
 pub(super) fn normalise_id(id: &str) -> String {
-    id.to_ascii_uppercase().replace(' ', "-")
+    id.to_ascii_uppercase().replace([' ', '.'], "-")
 }
 
 /// Sentences (and lines) of the text.

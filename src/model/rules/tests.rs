@@ -1485,6 +1485,11 @@ fn a_bare_number_in_the_shape_of_every_order_of_the_shop_is_its_order_id() {
             "I receive a notice that my tools are delivered but I find nothing. My Bestellnummer is 455118203.",
             "455118203",
         ),
+        // Printed in groups with dots between, as some countries print long numbers.
+        (
+            "I write to enquire about my order of a hosta collection, reference 633.918.240, placed on 8 September.",
+            "633-918-240",
+        ),
     ] {
         assert_eq!(
             order_ids(&text_in_nine_digit_shop("order", body, None)),
@@ -1499,6 +1504,7 @@ fn a_bare_number_in_the_shape_of_every_order_of_the_shop_is_its_order_id() {
         "I paid 500 dollars and want it back.",
         "Call me on 8285550134 or 828-555-0134 please, where is my order?",
         "Ship to 1200 Main St, Asheville 28801.",
+        "It cost 1.249.00 in the end and I ordered on 12.09.2027, where is it?",
     ] {
         assert!(
             order_ids(&text_in_nine_digit_shop("Help", body, None)).is_empty(),
