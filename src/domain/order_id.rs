@@ -4,7 +4,8 @@
 //! Text is cut into tokens (runs of letters and digits joined by `-` or `_`, so that
 //! `Q-O-5519` is one token and never read as `O-5519`; tokens written with `/` between
 //! them are one where the pattern takes them whole, and tokens written with spaces
-//! between are one where they make an id of the shop's own shapes: `8GU NT6J E`), and a
+//! between are one where they make an id of the shop's own shapes: `8GU NT6J E`, as are
+//! digit groups with dots between: `633.918.240`), and a
 //! token is an order id when the shop's pattern (`commerce.order_id_pattern`) matches
 //! all of it, ignoring case.
 //! The default accepts the common shapes: `1001` (`#1001` in text), `O1002`,
