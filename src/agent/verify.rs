@@ -345,12 +345,24 @@ fn statuses_looked_up(message: &str, trace: &Trace, evidence: &Evidence) -> Resu
             ids.push(id);
         }
     }
+    // What the orders looked up hold under their items: a model number in an item's
+    // name ("Janome HD3000 sewing machine", "Bass Strings 45-105") has the shape of an
+    // order id, and a customer who wrote it did not name an order by it. An answer that
+    // lists the items of the order it looked up names no other order.
+    let mut item_words: Vec<&str> = Vec::new();
+    for (_, out) in ok_calls(trace, ORDER_LOOKUP) {
+        for item in out["items"].as_array().into_iter().flatten() {
+            item_words.extend(["name", "sku"].iter().filter_map(|k| item[*k].as_str()));
+        }
+    }
     for sentence in message.split(['.', '!', '?', '\n', ';']) {
         if !STATUS_CLAIM.is_match(sentence) {
             continue;
         }
         for id in &ids {
-            if !names_order(sentence, id) {
+            if !names_order(sentence, id)
+                || item_words.iter().any(|w| names_order(w, id)) && !looked_up(trace, id)
+            {
                 continue;
             }
             let eligibility = ok_calls(trace, REFUND_ELIGIBILITY)
@@ -1134,6 +1146,38 @@ mod tests {
             .is_ok()
         );
         assert!(statuses_looked_up("Order VC-27-004599 has shipped.", &trace, &evidence).is_err());
+    }
+
+    #[test]
+    fn a_model_number_the_customer_wrote_is_no_order_where_the_order_looked_up_lists_it() {
+        let mut lookup = order_with("3QD-PW2Q-B", "shipped");
+        if let TraceStep::ToolCall { output, .. } = &mut lookup {
+            output["items"] = json!([
+                { "name": "Janome HD3000 sewing machine", "quantity": 1 },
+                { "name": "Roundwound Bass Strings 45-105", "quantity": 1 }
+            ]);
+        }
+        let trace = Trace {
+            steps: vec![lookup],
+        };
+        // The ticket's words the shop's pattern takes for ids: its order and two model
+        // numbers the customer wrote.
+        let evidence = knowing(&[
+            "3QD-PW2Q-B".to_string(),
+            "HD3000".to_string(),
+            "45-105".to_string(),
+        ]);
+        assert!(
+            statuses_looked_up(
+                "Order 3qd-pw2q-b (Janome HD3000 sewing machine, Roundwound Bass Strings 45-105) shipped on 2027-11-20 and is on its way.",
+                &trace,
+                &evidence
+            )
+            .is_ok()
+        );
+        // Named as an order, a word no item of the order holds still needs its lookup.
+        let evidence = knowing(&["3QD-PW2Q-B".to_string(), "HD4000".to_string()]);
+        assert!(statuses_looked_up("Order HD4000 has shipped.", &trace, &evidence).is_err());
     }
 
     #[test]
