@@ -348,7 +348,8 @@ fn statuses_looked_up(message: &str, trace: &Trace, evidence: &Evidence) -> Resu
     // What the orders looked up hold under their items: a model number in an item's
     // name ("Janome HD3000 sewing machine", "Bass Strings 45-105") has the shape of an
     // order id, and a customer who wrote it did not name an order by it. An answer that
-    // lists the items of the order it looked up names no other order.
+    // lists the items of the order it looked up names no other order (and an order
+    // that was itself looked up needs no more).
     let mut item_words: Vec<&str> = Vec::new();
     for (_, out) in ok_calls(trace, ORDER_LOOKUP) {
         for item in out["items"].as_array().into_iter().flatten() {
@@ -360,9 +361,7 @@ fn statuses_looked_up(message: &str, trace: &Trace, evidence: &Evidence) -> Resu
             continue;
         }
         for id in &ids {
-            if !names_order(sentence, id)
-                || item_words.iter().any(|w| names_order(w, id)) && !looked_up(trace, id)
-            {
+            if !names_order(sentence, id) || item_words.iter().any(|w| names_order(w, id)) {
                 continue;
             }
             let eligibility = ok_calls(trace, REFUND_ELIGIBILITY)

@@ -138,7 +138,7 @@ impl OrderIdPattern {
                 // shape (`633.918.240`); elsewhere they end a sentence or a price.
                 let dotted = run.contains('.');
                 self.is_id(&joined)
-                    && (digit_groups && shop.whole.is_match(&joined)
+                    && (digit_groups && self.is_shop_shape(run)
                         || !dotted
                             && (shop.spaced.is_match(run)
                                 || shop.lettered.as_ref().is_some_and(|l| l.is_match(&joined))))

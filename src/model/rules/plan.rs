@@ -13,6 +13,7 @@ use super::reading::{
     affirmed, clauses, content_words, is_question, is_request, names_another_reference, negated,
     order_ids, refund_affirmed, states,
 };
+use crate::domain::order_id::names_order;
 
 /// Requests no tool carries out. The help center may tell the customer how to do them
 /// themselves; nothing here can do them for the customer.
@@ -185,29 +186,11 @@ pub(super) fn kb_query(subject: &str, question: &str) -> String {
     q[..end].trim().to_string()
 }
 
-re!(DIGIT_GAP, r"(\d)[ ./_-](\d)");
-
-/// `text` with the separators between digits taken out, so that `781 220 096`,
-/// `781-220-096` and `781220096` read alike.
-fn digit_groups_joined(text: &str) -> std::borrow::Cow<'_, str> {
-    let mut out = std::borrow::Cow::Borrowed(text);
-    // A match takes the digit after the gap, so "1 2 3" needs a second pass.
-    while DIGIT_GAP.is_match(&out) {
-        out = std::borrow::Cow::Owned(DIGIT_GAP.replace_all(&out, "$1$2").into_owned());
-    }
-    out
-}
-
 pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let ids = order_ids(t);
     let all = clauses(&t.text);
-    // An id written with its digit groups apart ("order 781 220 096") still mentions
-    // the order read as `781220096`.
-    let mentions = |c: &Clause<'_>, id: &str| {
-        digit_groups_joined(c.text)
-            .to_ascii_uppercase()
-            .contains(&digit_groups_joined(id).to_ascii_uppercase())
-    };
+    // However the clause writes the id ("order 781 220 096" for `781220096`).
+    let mentions = |c: &Clause<'_>, id: &str| names_order(c.text, id);
     let subject_len = clauses(&t.subject).len();
     // Actions no tool performs, read from the body's clauses and the subject.
     // A question how to do it ("can I exchange a gift card for cash?") is a help-center
@@ -311,24 +294,20 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     // parcel hasn't arrived."). Beside a question of the customer's own that is not about
     // an order ("Is this legit or a scam?", "Is your website broken?") it is the story
     // around that question.
-    let asks_otherwise = all.iter().enumerate().any(|(i, c)| {
-        c.asks
-            && !STATUS.is_match(c.text)
-            && !REFUND.is_match(c.text)
-            && !in_action_clause(i)
-            && content_words(c.text) >= 2
-    });
+    let asks_own =
+        |i: usize, c: &Clause<'_>| c.asks && !in_action_clause(i) && content_words(c.text) >= 2;
+    let asks_otherwise = all
+        .iter()
+        .enumerate()
+        .any(|(i, c)| asks_own(i, c) && !STATUS.is_match(c.text) && !REFUND.is_match(c.text));
     // A general question in the words of deliveries or refunds ("how long does a refund
     // take to show?") makes a story of a delivery told without naming the customer's
     // own order ("the parcel was sent here"), but not of one they name ("my package
     // still hasn't arrived").
-    let asks_generally = all.iter().enumerate().any(|(i, c)| {
-        c.asks
-            && HOWTO.is_match(c.text)
-            && !is_request(c)
-            && !in_action_clause(i)
-            && content_words(c.text) >= 2
-    });
+    let asks_generally = all
+        .iter()
+        .enumerate()
+        .any(|(i, c)| asks_own(i, c) && HOWTO.is_match(c.text) && !is_request(c));
     let story = |c: &Clause<'_>| {
         states(c) && (asks_otherwise || asks_generally && !MY_ORDER.is_match(c.text))
     };

@@ -14,25 +14,36 @@ use crate::tools::contracts::{ISSUE_REFUND, ORDER_LOOKUP, REFUND_ELIGIBILITY};
 /// The ticket's text as the rules model reads it: through the ticket's boundary and the
 /// rendered prompt, as in production.
 fn text(subject: &str, body: &str, order: Option<&str>) -> TicketText {
-    let ticket = crate::domain::ticket::RawTicket {
-        ticket_id: Some("T1".into()),
-        customer_id: Some("C001".into()),
-        order_id: order.map(str::to_string),
-        subject: Some(subject.into()),
-        body: Some(body.into()),
-    }
-    .validate(100_000)
-    .expect("a valid ticket");
-    let rendered = crate::prompt::render_ticket(&ticket);
-    TicketText::new(
-        &crate::prompt::parse_rendered_ticket(&rendered).expect("rendered"),
+    text_read_with(
         &crate::domain::order_id::OrderIdPattern::default(),
+        subject,
+        body,
+        order,
     )
 }
 
 /// [`text`] in a shop whose order ids are nine digits (`402117835`), as a shop that sets
 /// no pattern reads them: in the shapes of its own ids beside the common ones.
 fn text_in_nine_digit_shop(subject: &str, body: &str, order: Option<&str>) -> TicketText {
+    text_read_with(
+        &crate::domain::order_id::OrderIdPattern::learned_from(&[
+            "402117835",
+            "822993846",
+            "231094580",
+            "689140233",
+        ]),
+        subject,
+        body,
+        order,
+    )
+}
+
+fn text_read_with(
+    ids: &crate::domain::order_id::OrderIdPattern,
+    subject: &str,
+    body: &str,
+    order: Option<&str>,
+) -> TicketText {
     let ticket = crate::domain::ticket::RawTicket {
         ticket_id: Some("T1".into()),
         customer_id: Some("C001".into()),
@@ -45,12 +56,7 @@ fn text_in_nine_digit_shop(subject: &str, body: &str, order: Option<&str>) -> Ti
     let rendered = crate::prompt::render_ticket(&ticket);
     TicketText::new(
         &crate::prompt::parse_rendered_ticket(&rendered).expect("rendered"),
-        &crate::domain::order_id::OrderIdPattern::learned_from(&[
-            "402117835",
-            "822993846",
-            "231094580",
-            "689140233",
-        ]),
+        ids,
     )
 }
 
