@@ -179,6 +179,15 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
             // A head noun that is itself plural ("Hiking Socks") is plural as written.
             let head = &line.words[n - 1];
             let plural = plural || (w == head && head.ends_with('s') && !head.ends_with("ss"));
+            // …and so is a line counted in plural units ("the balls of Heather").
+            let plural = plural
+                || i.checked_sub(2).is_some_and(|u| {
+                    words[u + 1] == "of"
+                        && words[u].ends_with('s')
+                        && !words[u].ends_with("ss")
+                        && !COUNT_WORD.is_match(&words[u])
+                        && !NOT_AN_ITEM.contains(&words[u].as_str())
+                });
             match best.first() {
                 Some((_, s, _)) if score < *s => {}
                 Some((_, s, _)) if score == *s => best.push((k, score, plural)),
@@ -216,15 +225,33 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
 /// "two of my six mugs"), however long the name between them: `before` ends just before
 /// the noun, and only determiners, counts and the line's own name words may stand
 /// between "of" and it, so that a count of something else ("one of them, and the mugs")
-/// does not count this line.
+/// does not count this line. A line counted in units the name does not say ("two of the
+/// three loose balls of Heather", "one of the bags of Sencha") is counted the same way
+/// before its unit.
 fn partitive(before: &[String], line: &Line, quantity: u64) -> Option<u64> {
     const DETERMINERS: &[&str] = &["the", "my", "our", "those", "these", "your"];
     let part_of_name = |w: &String| {
         DETERMINERS.contains(&w.as_str()) || COUNT_WORD.is_match(w) || line.words.contains(w)
     };
     let of = before.iter().rposition(|w| !part_of_name(w))?;
-    (before[of] == "of")
-        .then(|| count_of(before.get(of.checked_sub(1)?)?, quantity))
+    if before[of] != "of" {
+        return None;
+    }
+    let counted = before.get(of.checked_sub(1)?)?;
+    if let Some(count) = count_of(counted, quantity) {
+        return Some(count);
+    }
+    // "<count> of the <count>? <a word or two> <unit> of <name>": the unit is the word
+    // just before "of", and the part is counted before the "of" ahead of it.
+    let unit = of - 1;
+    let outer = before[..unit].iter().rposition(|w| w == "of")?;
+    let between = &before[outer + 1..unit];
+    let described = between
+        .iter()
+        .filter(|w| !(DETERMINERS.contains(&w.as_str()) || COUNT_WORD.is_match(w)))
+        .count();
+    (described <= 2)
+        .then(|| count_of(before.get(outer.checked_sub(1)?)?, quantity))
         .flatten()
 }
 

@@ -307,9 +307,29 @@ pub(super) fn clauses(text: &str) -> Vec<Clause<'_>> {
     out
 }
 
+/// Whether a clause asks something: it ends in a question mark, or it asks in words
+/// without one ("how do I reset my password", "can i return this"). A "how" inside a
+/// statement asks only where it opens the clause or follows a word of not knowing ("I'm
+/// not sure how long…", "let me know how much…"); "I overestimated how much yarn I'd
+/// need" and "I love how fast it came" tell, they do not ask.
 pub(super) fn is_question(c: &Clause<'_>) -> bool {
-    c.asks || HOWTO.is_match(c.text)
+    c.asks
+        || HOWTO.find_iter(c.text).any(|m| {
+            let before = &c.text[..m.start()];
+            !m.as_str().to_ascii_lowercase().starts_with("how")
+                || OPENING.is_match(before)
+                || NOT_KNOWING.is_match(before)
+        })
 }
+
+re!(
+    NOT_KNOWING,
+    r"(?i)\b(?:know|sure|wonder\w*|tell|explain\w*|figure|work out|understand\w*|idea|clue|unclear|confus\w*|find out|advi[sc]e|ask\w*|show|check|learn|curious|say|says|said|confirm|clarify|see|interest\w*)\b"
+);
+re!(
+    OPENING,
+    r"(?i)^[\s\W]*(?:(?:hi|hello|hey|there|so|and|but|also|ok|okay|then|quick|question|just|well|now|oh|sorry|please|all|folks|team)\b[\s\W]*)*$"
+);
 
 /// A request about the customer's own order ("where is my order", "what's the ETA on
 /// my order", "I want my money back"), as opposed to a general question ("how long

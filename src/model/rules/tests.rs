@@ -882,6 +882,30 @@ fn a_part_counted_before_of_is_what_is_asked_however_long_the_name_after_it() {
 }
 
 #[test]
+fn a_part_counted_in_units_the_name_does_not_say_is_what_is_asked() {
+    let o = order(&[
+        ("Merino DK 50 g, 'Heather'", 3, 7.25),
+        ("Knit-a-beanie kit (Merino DK)", 1, 29.0),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "Could I send back two of the three loose balls of Heather and get refunded for those? Not the beanie kit."
+        ),
+        Asked::Sum(14.5)
+    );
+    assert_eq!(
+        ask("Please refund one of the balls of Heather, not the kit."),
+        Asked::Sum(7.25)
+    );
+    // Units without a count before them are all of the line.
+    assert_eq!(
+        ask("Please refund the balls of Heather, not the kit."),
+        Asked::Sum(21.75)
+    );
+}
+
+#[test]
 fn a_stated_sum_is_capped_at_what_the_named_items_are_worth() {
     let o = order(&[("30W Car Charger", 1, 22.99), ("Braided Cable", 1, 14.99)]);
     let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
@@ -1582,5 +1606,30 @@ fn an_order_received_is_no_question_about_a_return_received() {
             p.orders.iter().all(|(_, i)| *i != OrderIntent::Status),
             "{body}: {p:?}"
         );
+    }
+}
+
+#[test]
+fn a_how_inside_a_statement_tells_and_asks_the_help_center_nothing() {
+    let t = text(
+        "Sending back 2 balls",
+        "Hi - I overestimated how much merino I'd need. Could I send back two of the three balls from order QQ-1234 and get refunded for those?",
+        Some("QQ-1234"),
+    );
+    let p = plan(&t, None);
+    assert_eq!(
+        p.orders,
+        vec![("QQ-1234".to_string(), OrderIntent::Refund)],
+        "{p:?}"
+    );
+    assert!(p.kb_query.is_none(), "{p:?}");
+    // A "how" that opens the clause or follows a word of not knowing still asks.
+    for body in [
+        "Hi, how long does a refund take to show",
+        "I'm not sure how long the warranty lasts",
+        "Please let me know how much shipping to Norway costs",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(p.kb_query.is_some(), "{body}: {p:?}");
     }
 }
