@@ -10,8 +10,8 @@ use serde_json::Value;
 use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
     ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND, STATUS, TicketText,
-    affirmed, clauses, content_words, is_question, is_request, names_another_reference, negated,
-    order_ids, refund_affirmed, states,
+    affirmed, clauses, content_words, is_question, is_request, my_order, names_another_reference,
+    negated, order_ids, refund_affirmed, states,
 };
 use crate::domain::order_id::names_order;
 
@@ -43,7 +43,7 @@ re!(
 );
 re!(
     A_RESCHEDULE,
-    r"(?i)\breschedul\w*|\b(?:hold|delay|postpone|pause)\w* (?:the |my )?(?:delivery|shipment|order|package|parcel)\b|\b(?:different|later|another) (?:delivery )?(?:day|date)\b|\b(?:arrange|ask|have|get|tell)\w*\b[^.?!\n]{0,30}\bto (?:deliver|bring|drop)\w*|\b(?:deliver|bring|drop|ship|send)\w*\b[^.?!\n]{0,40}\b(?:on|next|after|until|before|by)\s+(?:the\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b[^.?!\n]{0,30}\binstead\b|\b(?:deliver|bring|drop|ship|send)\w*\b[^.?!\n]{0,40}\b(?:next|after|until|on) (?:the )?(?:week(?:end)?|\d{1,2}(?:st|nd|rd|th)?)\b[^.?!\n]{0,30}\binstead\b"
+    r"(?i)\breschedul\w*|\b(?:hold|delay|postpone|pause)\w* (?:the |my )?(?:delivery|shipment|order|package|parcel)\b|\b(?:different|later|another) (?:delivery )?(?:day|date)\b|\b(?:arrange|ask|have|get|tell)\w*\b[^.?!\n]{0,30}\bto (?:deliver|bring|drop)\w*|\b(?:deliver|bring|drop|ship|send)\w*\b[^.?!\n]{0,40}\b(?:on|next|after|until|before|by)\s+(?:the\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b[^.?!\n]{0,30}\binstead\b|\b(?:deliver|bring|drop|ship|send)\w*\b[^.?!\n]{0,40}\b(?:next|after|until|on) (?:the )?(?:week(?:end)?|\d{1,2}(?:st|nd|rd|th)?)\b[^.?!\n]{0,30}\binstead\b|\b(?:deliver|bring|drop|ship|send)\w* (?:it |them |this |the \w+ |my \w+ )?(?:in |on )?(?:the |a )(?:week|day|weekend|month) (?:after|later)\b|\b(?:deliver|bring|drop|ship|send)\w* (?:it |them |this )?(?:a |one |two |three |\d+ )(?:week|day)s? later\b"
 );
 re!(
     A_PAYMENT,
@@ -308,14 +308,16 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         .iter()
         .enumerate()
         .any(|(i, c)| asks_own(i, c) && HOWTO.is_match(c.text) && !is_request(c));
-    let story = |c: &Clause<'_>| {
-        states(c) && (asks_otherwise || asks_generally && !MY_ORDER.is_match(c.text))
-    };
+    let story =
+        |c: &Clause<'_>| states(c) && (asks_otherwise || asks_generally && !my_order(c.text));
     let requests_without_id = ids.is_empty()
         && all.iter().enumerate().any(|(i, c)| {
             (is_request(c) && !story(c) || names_reference && !how_to_action(i))
                 && !in_action_clause(i)
                 && (refund_affirmed(c.text) || status_clause(i))
+                // A subject line is a label: it asks for an order in the words of
+                // orders ("where is my order"), not with any noun ("where are my stars"
+                // of loyalty points).
                 && (i >= subject_len || MY_ORDER.is_match(c.text) || names_reference)
         });
     // Beside an order request, a question about orders ("is there a tracking link?")

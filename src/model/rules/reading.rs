@@ -85,6 +85,42 @@ re!(
     HOWTO,
     r"(?i)\bhow (?:do|can|does|to|long|much|many|would|should)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bwhat (?:is|are|'s)\b|\bwhat's\b|\bdo you\b|\bdoes your\b|\bis there\b|\bi forgot\b|\bi can'?t (?:log|sign)|\bhow\b"
 );
+/// Whether `text` speaks of the customer's own order ([`MY_ORDER`]), or asks where a
+/// thing of theirs is ("where's my fabric?"): whatever the noun, a thing that has not
+/// come is an order, unless it is a thing of the account or the site ("where is my
+/// invoice", "where's my cart").
+pub(super) fn my_order(text: &str) -> bool {
+    const NOT_GOODS: &[&str] = &[
+        "account",
+        "password",
+        "login",
+        "profile",
+        "settings",
+        "invoice",
+        "receipt",
+        "voucher",
+        "gift",
+        "code",
+        "points",
+        "balance",
+        "wishlist",
+        "cart",
+        "basket",
+        "nearest",
+        "local",
+        "email",
+        "confirmation",
+    ];
+    MY_ORDER.is_match(text)
+        || WHERE_MINE
+            .captures_iter(text)
+            .any(|c| !NOT_GOODS.contains(&c[1].to_lowercase().as_str()))
+}
+
+re!(
+    WHERE_MINE,
+    r"(?i)\bwhere(?:'s| is| are)\s+(?:my|our)\s+([\w-]+)"
+);
 re!(
     MY_ORDER,
     r"(?i)\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:order|package|parcel|delivery|shipment|purchase|refund|money|item|stuff)s?\b|\b(?:the|those|these)\s+(?:[\w-]+\s+){1,3}?(?:we|i)\s+(?:have\s+|'ve\s+)?(?:just\s+)?(?:ordered|bought|purchased)\b"
@@ -336,7 +372,7 @@ re!(
 /// does shipping take?", "how do I change the address you ship to for my orders?").
 pub(super) fn is_request(c: &Clause<'_>) -> bool {
     let about_orders = STATUS.is_match(c.text) || REFUND.is_match(c.text);
-    about_orders && (states(c) || (MY_ORDER.is_match(c.text) && !PROCEDURE.is_match(c.text)))
+    about_orders && (states(c) || (my_order(c.text) && !PROCEDURE.is_match(c.text)))
 }
 
 /// Whether a clause states something, rather than asking or supposing it ("If I order a

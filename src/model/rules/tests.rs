@@ -1633,3 +1633,38 @@ fn a_how_inside_a_statement_tells_and_asks_the_help_center_nothing() {
         assert!(p.kb_query.is_some(), "{body}: {p:?}");
     }
 }
+
+#[test]
+fn where_a_thing_of_the_customers_is_asks_for_their_order() {
+    let p = plan(
+        &text(
+            "where is my fabric",
+            "Where's my fabric?? Ordered last week and still nothing. Getting fed up now.\n\nKofi",
+            None,
+        ),
+        None,
+    );
+    assert!(p.missing_order_id && p.kb_query.is_none(), "{p:?}");
+    // A thing of the account, or a subject line's label, is no order.
+    for (subject, body) in [
+        ("Invoice", "Where is my invoice? I need it for my taxes."),
+        (
+            "where are my stars",
+            "When do my Toybox Stars show up? I ordered a few days ago and my account still says 0 stars",
+        ),
+    ] {
+        let p = plan(&text(subject, body, None), None);
+        assert!(!p.missing_order_id, "{body}: {p:?}");
+    }
+}
+
+#[test]
+fn a_delivery_asked_for_a_week_later_is_a_reschedule() {
+    for body in [
+        "I ordered the bonsai gift (order no. QQ-1234) to arrive the week of the 20th, but my friend will be away then. Could you deliver it the week after, the 27th, instead?",
+        "Please send it a week later, we're on holiday.",
+    ] {
+        let p = plan(&text("Delivery", body, Some("QQ-1234")), None);
+        assert_eq!(p.unsupported, vec![Action::Reschedule], "{body}: {p:?}");
+    }
+}
