@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
-    ASKS_HOW, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND, STATUS, TicketText,
-    affirmed, clauses, content_words, is_question, is_request, my_order, names_another_reference,
-    negated, order_ids, refund_affirmed, states,
+    ASKS_HOW, CANCELLED_STATE, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND,
+    STATUS, TicketText, affirmed, clauses, content_words, is_question, is_request, my_order,
+    names_another_reference, negated, order_ids, refund_affirmed, states,
 };
 use crate::domain::order_id::names_order;
 
@@ -280,9 +280,12 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     }
     // The intent by meaning may say the ticket asks for something no tool does even
     // when no text rule names it: then a status answer would answer another question.
+    // Whether the order was cancelled is a question of its state, however near in
+    // meaning it is to asking us to cancel it.
     let unsupported_by_meaning = guess.is_some_and(|g| g.intent == Intent::Unsupported)
         && unsupported.is_empty()
-        && !refund_asked;
+        && !refund_asked
+        && !CANCELLED_STATE.is_match(&t.text);
     if unsupported_by_meaning {
         orders.retain(|(_, i)| *i == OrderIntent::Refund);
     }

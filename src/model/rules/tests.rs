@@ -1668,3 +1668,36 @@ fn a_delivery_asked_for_a_week_later_is_a_reschedule() {
         assert_eq!(p.unsupported, vec![Action::Reschedule], "{body}: {p:?}");
     }
 }
+
+#[test]
+fn whether_an_order_was_cancelled_asks_its_state_even_where_it_means_like_a_cancel_request() {
+    // The intent by meaning hears "cancel" and guesses a request no tool does.
+    let cancel_request = IntentGuess {
+        intent: Intent::Unsupported,
+        score: 0.8,
+        margin: 0.2,
+    };
+    for body in [
+        "Did order QQ-1234 get cancelled? I never got an email.",
+        "Has QQ-1234 been cancelled or is it still coming?",
+        "Is my order QQ-1234 cancelled or not?",
+        "I think my order QQ-1234 was cancelled by mistake, can you check?",
+    ] {
+        let p = plan(&text("Order", body, Some("QQ-1234")), Some(cancel_request));
+        assert_eq!(
+            p.orders,
+            vec![("QQ-1234".to_string(), OrderIntent::Status)],
+            "{body}: {p:?}"
+        );
+        assert!(
+            p.unsupported.is_empty() && p.kb_query.is_none(),
+            "{body}: {p:?}"
+        );
+    }
+    // Asking us to cancel it is still a request no tool does.
+    let p = plan(
+        &text("Order", "Please cancel order QQ-1234.", Some("QQ-1234")),
+        Some(cancel_request),
+    );
+    assert_eq!(p.unsupported, vec![Action::Cancel], "{p:?}");
+}
