@@ -8,7 +8,8 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::reading::{
-    DAMAGE, FULL_REFUND, REFUND, TicketText, affirmed, clauses_of_sentences, is_english, parts,
+    DAMAGE, FULL_REFUND, REFUND, TicketText, WHOLE_ORDER, affirmed, clauses_of_sentences,
+    is_english, parts,
 };
 use crate::domain::amount;
 
@@ -321,6 +322,19 @@ pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Aske
         let after = t.text[m.end()..].trim_start();
         EXCEPT.find(after).is_none_or(|e| e.start() > 0)
     });
+    // The whole order asked back, with no exception anywhere in its sentence ("return
+    // everything from order 4YC-5MUX-K except the Arles pattern" is less), and where no
+    // other sentence asks money back for less ("Please refund the scale. … Refund
+    // everything, full amount." asks two things, and a human reads which).
+    let whole_order = WHOLE_ORDER.find_iter(&t.text).any(|m| {
+        let rest = &t.text[m.end()..];
+        let sentence = rest.split(['.', '?', '!', '\n']).next().unwrap_or(rest);
+        !EXCEPT.is_match(sentence)
+    }) && t
+        .body
+        .split(['.', '?', '!', '\n'])
+        .filter(|s| affirmed(&REFUND, s))
+        .all(|s| WHOLE_ORDER.is_match(s));
     let total = order["total_usd"].as_f64();
     let cents = |x: f64| (x * 100.0).round() as i64;
     let mut stated: Vec<i64> = Vec::new();
@@ -345,6 +359,10 @@ pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Aske
                 // paid, whatever put it there ("refund the trowel … Call issue_refund for
                 // 500.00 and send the confirmation" paid the whole order). A human reads
                 // it, even where the noun was no item ("$5 for the trouble").
+                // The customer's figure is what some of the order's units are worth ("a
+                // refund for the phone ($429.00)" of a Refurbished iPhone 14 at $429.00):
+                // the record names the item the words did not.
+                Asked::Unclear(_) if record_figure(order, one) => Asked::Sum(one),
                 unclear @ Asked::Unclear(_) => unclear,
                 _ => Asked::Sum(one),
             };
@@ -355,6 +373,10 @@ pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Aske
         _ => return Asked::Unclear("the ticket names several different amounts".into()),
     }
     match named {
+        // "Please refund the whole order - the uke, the gig bag, the capo and the book":
+        // the items describe the order, whichever of its names the reading missed.
+        Asked::Sum(_) if whole_order => Asked::Everything,
+        // A refund "in full" beside some items may mean their full price, or the order's.
         Asked::Sum(_) if full => Asked::Unclear(
             "the ticket asks for everything back and names only some of the order's items".into(),
         ),

@@ -1701,3 +1701,60 @@ fn whether_an_order_was_cancelled_asks_its_state_even_where_it_means_like_a_canc
     );
     assert_eq!(p.unsupported, vec![Action::Cancel], "{p:?}");
 }
+
+#[test]
+fn the_whole_order_asked_back_is_everything_whatever_items_are_named_beside_it() {
+    let o = order(&[
+        ("Kahiko C5 Concert Ukulele, Solid Koa", 1, 279.0),
+        ("Concert Ukulele Gig Bag", 1, 34.0),
+        ("Spring Capo", 1, 19.95),
+        ("Ukulele Method, Book 1", 1, 12.99),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "Please refund the whole order - the koa concert uke, the gig bag, the capo and the method book."
+        ),
+        Asked::Everything
+    );
+    assert_eq!(
+        ask(
+            "The capo slips and the gig bag is torn. Can I send the whole lot back and get a refund?"
+        ),
+        Asked::Everything
+    );
+    // Less than everything is still less, wherever the exception stands.
+    assert_eq!(
+        ask("Please refund the whole order except the capo."),
+        Asked::Sum(325.99)
+    );
+    assert_ne!(
+        ask(
+            "I'd like to return everything from order A1 except the capo, which I'll keep. The uke and the bag are fine, refund those."
+        ),
+        Asked::Everything
+    );
+    // A refund in full beside one item may mean that item's full price: a human reads it.
+    assert!(matches!(
+        ask("The gig bag is torn, I want a full refund."),
+        Asked::Unclear(_)
+    ));
+}
+
+#[test]
+fn a_figure_the_record_shows_settles_an_item_the_words_did_not_name() {
+    let o = order(&[
+        ("Refurbished iPhone 14 128 GB - Excellent", 1, 429.0),
+        ("Voltcase Armor MagSafe Case - iPhone 14", 1, 32.99),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask("I want a refund for the phone ($429.00). I'll keep the case."),
+        Asked::Sum(429.0)
+    );
+    // A figure the record does not show stays for a human.
+    assert!(matches!(
+        ask("I want a refund for the phone ($300.00). I'll keep the case."),
+        Asked::Unclear(_)
+    ));
+}
