@@ -326,13 +326,14 @@ pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Aske
     // everything from order 4YC-5MUX-K except the Arles pattern" is less), and where no
     // other sentence asks money back for less ("Please refund the scale. … Refund
     // everything, full amount." asks two things, and a human reads which).
+    const SENTENCE_END: [char; 4] = ['.', '?', '!', '\n'];
     let whole_order = WHOLE_ORDER.find_iter(&t.text).any(|m| {
         let rest = &t.text[m.end()..];
-        let sentence = rest.split(['.', '?', '!', '\n']).next().unwrap_or(rest);
+        let sentence = rest.split(SENTENCE_END).next().unwrap_or(rest);
         !EXCEPT.is_match(sentence)
     }) && t
         .body
-        .split(['.', '?', '!', '\n'])
+        .split(SENTENCE_END)
         .filter(|s| affirmed(&REFUND, s))
         .all(|s| WHOLE_ORDER.is_match(s));
     let total = order["total_usd"].as_f64();

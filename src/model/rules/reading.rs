@@ -141,16 +141,23 @@ re!(
     ASKS_HOW,
     r"(?i)\bhow (?:do|can|to|would|should|does)\b|\bcan i\b|\bcould i\b|\bwhere (?:do|can|should) i\b|\bis it possible\b|\bam i able\b|\bare (?:you|we) able\b"
 );
+/// Everything asked back in words of the order ("everything back", "send back the lot",
+/// "all the items"), shared by [`WHOLE_ORDER`] and [`FULL_REFUND`].
+const EVERYTHING: &str = r"\beverything back\b|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b";
 // The whole order asked back in words of the order, not of an item's price ("refund the
 // whole order", "send the whole lot back", "everything back"): items named beside it
 // describe the order.
 re!(
     WHOLE_ORDER,
-    r"(?i)\b(?:whole|entire|complete) (?:order|lot|purchase|shipment|delivery|package|parcel)\b|\beverything back\b|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot|the whole lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
+    &format!(
+        r"(?i)\b(?:whole|entire|complete) (?:order|lot|purchase|shipment|delivery|package|parcel)\b|{EVERYTHING}"
+    )
 );
 re!(
     FULL_REFUND,
-    r"(?i)full refund|refund in full|\bin full\b|(?:whole|entire|full|complete) (?:amount|order|thing|lot|purchase)|everything back|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b"
+    &format!(
+        r"(?i)full refund|refund in full|\bin full\b|(?:whole|entire|full|complete) (?:amount|order|thing|lot|purchase)|{EVERYTHING}"
+    )
 );
 re!(
     ORDER_CONTEXT,
@@ -367,7 +374,9 @@ pub(super) fn is_question(c: &Clause<'_>) -> bool {
     c.asks
         || HOWTO.find_iter(c.text).any(|m| {
             let before = &c.text[..m.start()];
-            !m.as_str().to_ascii_lowercase().starts_with("how")
+            !m.as_str()
+                .get(..3)
+                .is_some_and(|w| w.eq_ignore_ascii_case("how"))
                 || OPENING.is_match(before)
                 || NOT_KNOWING.is_match(before)
         })
