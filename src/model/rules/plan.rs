@@ -11,7 +11,7 @@ use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
     ASKS_HOW, CANCELLED_STATE, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND,
     STATUS, TicketText, affirmed, clauses, content_words, is_question, is_request, my_order,
-    names_another_reference, negated, order_ids, refund_affirmed, states,
+    names_another_reference, negated, order_ids, refund_affirmed, states, status_words,
 };
 use crate::domain::order_id::names_order;
 
@@ -237,7 +237,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     // Beside a request no tool does, a status clause counts only where the body asks
     // for it ("and where is it now?"), not in a subject line that labels the request.
     let status_clause = |i: usize| {
-        STATUS.is_match(all[i].text)
+        status_words(all[i].text)
             && !in_action_clause(i)
             && !how_to_action(i)
             && (unsupported.is_empty() || i >= subject_len && (all[i].asks || is_request(&all[i])))

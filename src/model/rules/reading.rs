@@ -395,9 +395,38 @@ re!(
 /// my order", "I want my money back"), as opposed to a general question ("how long
 /// does shipping take?", "how do I change the address you ship to for my orders?").
 pub(super) fn is_request(c: &Clause<'_>) -> bool {
-    let about_orders = STATUS.is_match(c.text) || REFUND.is_match(c.text);
-    about_orders && (states(c) || (my_order(c.text) && !PROCEDURE.is_match(c.text)))
+    let about_orders = status_words(c.text) || REFUND.is_match(c.text);
+    about_orders
+        && (states(c)
+            || (my_order(c.text) && !PROCEDURE.is_match(c.text) && !GENERALLY.is_match(c.text)))
 }
+
+/// Whether `text` speaks of where an order is ([`STATUS`]) other than to say when
+/// something else happened: "it has gone darker since it arrived" and "the delivery crew
+/// left" tell of the item after its delivery, not of a delivery still to come.
+pub(super) fn status_words(text: &str) -> bool {
+    STATUS.find_iter(text).any(|m| {
+        !DELIVERY_AS_TIME
+            .find_iter(text)
+            .any(|t| t.start() <= m.start() && m.end() <= t.end())
+    })
+}
+
+// A delivery named as the time of something else, or its people.
+re!(
+    DELIVERY_AS_TIME,
+    r"(?i)\b(?:since|after|when|once|as soon as)\s+(?:it|they|this|that|these|those|(?:the|my|our)\s+[\w-]+)\s+(?:just\s+|finally\s+|first\s+)?(?:was\s+|were\s+|got\s+)?(?:arrived|came|delivered|showed up|turned up|got here)\b|\b(?:on|upon|after|since)\s+(?:arrival|delivery)\b|\bdelivery\s+(?:crew|driver|guys?|men|team|people|person)\b"
+);
+
+// A question of how things go, whoever's order it names: how long something takes ("how
+// long until my refund shows on my card?"), a shop's threshold or its days ("what is the
+// minimum for free shipping on my order?", "which days do you ship?"), or a choice still
+// to be made ("…if I choose standard shipping?"). What the help center says answers it;
+// "how long will my order take?" and "when will my order arrive?" ask about one order.
+re!(
+    GENERALLY,
+    r"(?i)\bhow long (?:does|do|until|till|before|is|are)\b|\bhow many (?:business |working )?days (?:does|do|until|till|before)\b|\bwhat(?:'s| is| are) (?:the|your) (?:minimum|maximum|cut-?off|limit)\b|\b(?:which|what) days?\b|\bif (?:i|we) (?:choose|chose|pick|select|go with|opt for|pay for|upgrade)\b"
+);
 
 /// Whether a clause states something, rather than asking or supposing it ("If I order a
 /// helmet and have it delivered there, …" supposes an order; it names none). A clause

@@ -1758,3 +1758,43 @@ fn a_figure_the_record_shows_settles_an_item_the_words_did_not_name() {
         Asked::Unclear(_)
     ));
 }
+
+#[test]
+fn a_question_of_how_things_go_is_for_the_help_center_whoever_s_order_it_names() {
+    for body in [
+        "How long until my refund shows up on my statement?",
+        "What is the minimum for free shipping on my order?",
+        "How long does it take for my order to arrive if I choose standard shipping?",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(!p.missing_order_id && p.kb_query.is_some(), "{body}: {p:?}");
+    }
+    // About one order, its own: the id is needed.
+    for body in [
+        "How long will my order take to arrive?",
+        "When will my order arrive?",
+        "My order still hasn't arrived. How long does shipping take?",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(p.missing_order_id, "{body}: {p:?}");
+    }
+}
+
+#[test]
+fn a_delivery_named_as_the_time_of_something_else_asks_nothing_of_the_order() {
+    for body in [
+        "My cherry nightstand has gotten darker since it arrived. Is that normal?",
+        "The delivery crew left an hour ago and I just noticed a scratch on the side of my new dresser. What should I do?",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(!p.missing_order_id && p.kb_query.is_some(), "{body}: {p:?}");
+    }
+    for body in [
+        "It's been a week since I ordered and my order still hasn't arrived. What's going on?",
+        "When it arrived the box was crushed. Where is the rest of my order?",
+        "The delivery driver never came. What should I do?",
+    ] {
+        let p = plan(&text("Question", body, None), None);
+        assert!(p.missing_order_id, "{body}: {p:?}");
+    }
+}
