@@ -422,10 +422,11 @@ re!(
 // long until my refund shows on my card?"), a shop's threshold or its days ("what is the
 // minimum for free shipping on my order?", "which days do you ship?"), or a choice still
 // to be made ("…if I choose standard shipping?"). What the help center says answers it;
-// "how long will my order take?" and "when will my order arrive?" ask about one order.
+// "how long will my order take?", "how long until my order arrives?" and "what day did
+// you ship my order?" ask about one order.
 re!(
     GENERALLY,
-    r"(?i)\bhow long (?:does|do|until|till|before|is|are)\b|\bhow many (?:business |working )?days (?:does|do|until|till|before)\b|\bwhat(?:'s| is| are) (?:the|your) (?:minimum|maximum|cut-?off|limit)\b|\b(?:which|what) days?\b|\bif (?:i|we) (?:choose|chose|pick|select|go with|opt for|pay for|upgrade)\b"
+    r"(?i)\bhow long (?:does|do) (?:it|a|an|the|refunds?|returns?|shipping|delivery|exchanges?)\b|\bhow long (?:until|till|before) (?:a|the|my) refunds?\b|\bwhat(?:'s| is| are) (?:the|your) (?:minimum|maximum|cut-?off|limit)\b|\b(?:which|what) days (?:do|does|of the week)\b|\bif (?:i|we) (?:choose|chose|pick|select|go with|opt for|pay for|upgrade)\b"
 );
 
 /// Whether a clause states something, rather than asking or supposing it ("If I order a

@@ -1773,6 +1773,8 @@ fn a_question_of_how_things_go_is_for_the_help_center_whoever_s_order_it_names()
     for body in [
         "How long will my order take to arrive?",
         "When will my order arrive?",
+        "How long until my order arrives?",
+        "What day did you ship my order?",
         "My order still hasn't arrived. How long does shipping take?",
     ] {
         let p = plan(&text("Question", body, None), None);
