@@ -34,9 +34,23 @@ pub(super) struct TicketText {
     pub(super) ids: OrderIdPattern,
 }
 
+/// `text` with typographic apostrophes and quotes as typed ones. Phones and mail
+/// programs write "where’s" and "doesn’t" (U+2019) as readily as "where's"; the patterns
+/// of the rules are written with the plain apostrophe, and without this "Where’s my
+/// order O1002?" asked them nothing about an order.
+pub(super) fn plain_quotes(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{2018}' | '\u{2019}' | '\u{02BC}' | '\u{2032}' => '\'',
+            '\u{201C}' | '\u{201D}' => '"',
+            c => c,
+        })
+        .collect()
+}
+
 impl TicketText {
     pub(super) fn new(ticket: &Value, ids: &OrderIdPattern) -> Self {
-        let s = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
+        let s = |k: &str| plain_quotes(ticket[k].as_str().unwrap_or_default());
         let thread: Thread = serde_json::from_value(ticket["thread"].clone()).unwrap_or_default();
         // A follow-up's subject is the thread's ("Re: gift cards"): what the customer
         // asks now is in the new message alone.
@@ -81,7 +95,7 @@ re!(
     STATUS,
     &format!(
         r"(?i){CANCELLED}|{}",
-        r"where(?:'s| is| are)\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
+        r"where(?:'s| is| are)\b|\bwheres\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
     )
 );
 re!(
@@ -122,7 +136,7 @@ pub(super) fn my_order(text: &str) -> bool {
 
 re!(
     WHERE_MINE,
-    r"(?i)\bwhere(?:'s| is| are)\s+(?:my|our)\s+([\w-]+)"
+    r"(?i)\bwhere(?:'s|s| is| are)\s+(?:my|our)\s+([\w-]+)"
 );
 /// Whether an order was cancelled, asked or told ("has O1006 been cancelled?", "did
 /// order O1006 get cancelled", "I think it was cancelled by mistake"): a question about

@@ -1800,3 +1800,31 @@ fn a_delivery_named_as_the_time_of_something_else_asks_nothing_of_the_order() {
         assert!(p.missing_order_id, "{body}: {p:?}");
     }
 }
+
+#[test]
+fn a_typographic_apostrophe_reads_as_a_typed_one_and_wheres_as_where_is() {
+    for body in [
+        "Where’s my order O1002? It’s been a week.",
+        "wheres my order O1002??",
+    ] {
+        let p = plan(&text("Order", body, None), None);
+        assert_eq!(
+            p.orders,
+            vec![("O1002".to_string(), OrderIntent::Status)],
+            "{body}: {p:?}"
+        );
+    }
+    // "doesn’t" is a negation like "doesn't": a refund declined stays declined.
+    let t = text(
+        "Order O1004",
+        "The lamp from order O1004 doesn’t work. I don’t want a refund, just a new one.",
+        None,
+    );
+    assert!(
+        !plan(&t, None)
+            .orders
+            .iter()
+            .any(|(_, i)| *i == OrderIntent::Refund),
+        "{t:?}"
+    );
+}
