@@ -48,9 +48,69 @@ pub(super) fn plain_quotes(text: &str) -> String {
         .collect()
 }
 
+/// `text` with the spellings support mail is typed in read as the words they stand for:
+/// contractions without their apostrophe ("didnt", "hasnt", "whats"), the misspellings of
+/// the words orders are asked about in ("recieved", "arived", "shiped"). The patterns of
+/// the rules are written for the words; "I havent recieved my order" is as plain a
+/// question about an order as "I haven't received my order". Only forms that are no
+/// other English word are read so ("id" stays an id, "ill" stays ill), and none that
+/// starts an order id ("IM-2024-001").
+pub(super) fn plain_words(text: &str) -> String {
+    SPELLINGS
+        .replace_all(text, |c: &regex::Captures<'_>| {
+            if c[0].bytes().any(|b| b.is_ascii_digit()) {
+                return c[0].to_string();
+            }
+            let word = c[0].to_ascii_lowercase();
+            SPELLED
+                .iter()
+                .find(|(typed, _)| *typed == word)
+                .map_or_else(|| c[0].to_string(), |(_, meant)| (*meant).to_string())
+        })
+        .into_owned()
+}
+
+/// Each typed form and the word it stands for.
+const SPELLED: &[(&str, &str)] = &[
+    ("didnt", "didn't"),
+    ("doesnt", "doesn't"),
+    ("dont", "don't"),
+    ("hasnt", "hasn't"),
+    ("havent", "haven't"),
+    ("isnt", "isn't"),
+    ("wasnt", "wasn't"),
+    ("werent", "weren't"),
+    ("arent", "aren't"),
+    ("cant", "can't"),
+    ("couldnt", "couldn't"),
+    ("wouldnt", "wouldn't"),
+    ("whats", "what's"),
+    ("wheres", "where's"),
+    ("im", "I'm"),
+    ("ive", "I've"),
+    ("recieve", "receive"),
+    ("recieved", "received"),
+    ("recived", "received"),
+    ("arive", "arrive"),
+    ("arived", "arrived"),
+    ("arrivd", "arrived"),
+    ("shiped", "shipped"),
+    ("deliverd", "delivered"),
+    ("delievered", "delivered"),
+    ("delivred", "delivered"),
+    ("refnud", "refund"),
+];
+
+static SPELLINGS: LazyLock<Regex> = LazyLock::new(|| {
+    let words: Vec<&str> = SPELLED.iter().map(|(typed, _)| *typed).collect();
+    // A digit after the word makes it an id's letters, kept as written.
+    Regex::new(&format!(r"(?i)\b(?:{})\b(?:[-_/]?\d)?", words.join("|")))
+        .expect("plain words compile")
+});
+
 impl TicketText {
     pub(super) fn new(ticket: &Value, ids: &OrderIdPattern) -> Self {
-        let s = |k: &str| plain_quotes(ticket[k].as_str().unwrap_or_default());
+        let s = |k: &str| plain_words(&plain_quotes(ticket[k].as_str().unwrap_or_default()));
         let thread: Thread = serde_json::from_value(ticket["thread"].clone()).unwrap_or_default();
         // A follow-up's subject is the thread's ("Re: gift cards"): what the customer
         // asks now is in the new message alone.
@@ -95,7 +155,7 @@ re!(
     STATUS,
     &format!(
         r"(?i){CANCELLED}|{}",
-        r"where(?:'s| is| are)\b|\bwheres\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
+        r"where(?:'s| is| are)\b|\bwhere (?:my|our) (?:order|parcel|package|delivery|stuff|things|items?)\b|\b(?:did not|didn't|have not|haven't|has not|hasn't|still not|not yet|never) (?:\w+ )?(?:receive|received|get|got|gotten)\b|\bcheck(?:ing)? (?:in )?on\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t (?:got|gotten|received|heard)|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bchecking (?:in )?on (?:my |the |our )?(?:order|parcel|package|delivery)\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
     )
 );
 re!(
@@ -136,7 +196,7 @@ pub(super) fn my_order(text: &str) -> bool {
 
 re!(
     WHERE_MINE,
-    r"(?i)\bwhere(?:'s|s| is| are)\s+(?:my|our)\s+([\w-]+)"
+    r"(?i)\bwhere(?:'s| is| are)\s+(?:my|our)\s+([\w-]+)"
 );
 /// Whether an order was cancelled, asked or told ("has O1006 been cancelled?", "did
 /// order O1006 get cancelled", "I think it was cancelled by mistake"): a question about

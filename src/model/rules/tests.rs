@@ -1828,3 +1828,28 @@ fn a_typographic_apostrophe_reads_as_a_typed_one_and_wheres_as_where_is() {
         "{t:?}"
     );
 }
+
+#[test]
+fn support_mail_spellings_read_as_the_words_they_stand_for() {
+    for body in [
+        "I havent recieved my order O1002 yet",
+        "Order O1002 never arived",
+        "Has O1002 been shiped?",
+        "i still didnt get my order O1002",
+        "I did not receive my order O1002",
+        "can you check on O1002 for me",
+        "Where my order O1002",
+    ] {
+        let p = plan(&text("Order", body, None), None);
+        assert_eq!(
+            p.orders,
+            vec![("O1002".to_string(), OrderIntent::Status)],
+            "{body}: {p:?}"
+        );
+    }
+    // Letters that start an order id stay as written.
+    assert_eq!(
+        super::reading::plain_words("IM-2024-001: im sure it hasnt come, whats up"),
+        "IM-2024-001: I'm sure it hasn't come, what's up"
+    );
+}
