@@ -110,6 +110,8 @@ static SPELLINGS: LazyLock<Regex> = LazyLock::new(|| {
 
 impl TicketText {
     pub(super) fn new(ticket: &Value, ids: &OrderIdPattern) -> Self {
+        let id = |k: &str| ticket[k].as_str().unwrap_or_default().to_string();
+        // The customer's words are read as typed; ids stay exactly as given.
         let s = |k: &str| plain_words(&plain_quotes(ticket[k].as_str().unwrap_or_default()));
         let thread: Thread = serde_json::from_value(ticket["thread"].clone()).unwrap_or_default();
         // A follow-up's subject is the thread's ("Re: gift cards"): what the customer
@@ -123,8 +125,8 @@ impl TicketText {
         // (`domain::normalize`).
         let (body, quoted) = (s("body"), s("quoted"));
         Self {
-            ticket_id: s("ticket_id"),
-            customer_id: s("customer_id"),
+            ticket_id: id("ticket_id"),
+            customer_id: id("customer_id"),
             order_field: ticket["order_id"]
                 .as_str()
                 .filter(|o| !o.is_empty())
