@@ -1853,3 +1853,22 @@ fn support_mail_spellings_read_as_the_words_they_stand_for() {
         "IM-2024-001: I'm sure it hasn't come, what's up"
     );
 }
+
+#[test]
+fn a_ticket_id_or_customer_id_that_holds_a_word_keeps_its_spelling() {
+    // The refund's idempotency key is built from the ticket id, and the ticket's own id
+    // is kept from being read as an order's: respelling "cant" as "can't" would change
+    // both.
+    let t = TicketText::new(
+        &serde_json::json!({
+            "ticket_id": "howto-cant-thread-overlocker",
+            "customer_id": "im-dont-7",
+            "subject": "Refund",
+            "body": "I cant use it, refund order O1002",
+        }),
+        &crate::domain::order_id::OrderIdPattern::default(),
+    );
+    assert_eq!(t.ticket_id, "howto-cant-thread-overlocker");
+    assert_eq!(t.customer_id, "im-dont-7");
+    assert!(t.body.contains("can't"), "{}", t.body);
+}
