@@ -8,7 +8,10 @@
 //! reported only when it is both close enough and clearly ahead of the runner-up (a
 //! margin), because the rules model uses it to change course (escalate a dispute, treat
 //! a request as one no tool can do) and a guess between two intents is not a reason to.
-//! Without an embedder nothing here runs and the text rules decide alone.
+//! The cascade's judge holds the development worlds' labelled tickets as well, hundreds
+//! of them, and decides by a regression trained on that bank (`model::softmax`) rather
+//! than by neighbours. Without an embedder nothing here runs and the text rules decide
+//! alone.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -16,6 +19,8 @@ use std::sync::Arc;
 use anyhow::Context as _;
 
 use crate::embedding::{Embedder, cosine};
+
+use super::softmax::{Softmax, Training};
 
 /// What a ticket asks for, as far as the tools are concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,7 +81,8 @@ impl std::str::FromStr for Intent {
 pub struct IntentGuess {
     /// The intent.
     pub intent: Intent,
-    /// Its score: the mean similarity of its nearest examples.
+    /// Its score: the mean similarity of its nearest examples, or its probability when
+    /// a regression decides.
     pub score: f32,
     /// How far it is ahead of the best other intent.
     pub margin: f32,
@@ -331,6 +337,8 @@ pub struct IntentClassifier {
     embedder: Arc<dyn Embedder>,
     examples: Vec<(Intent, Vec<f32>)>,
     thresholds: Thresholds,
+    /// A regression trained on the bank: when present it decides, not the neighbours.
+    linear: Option<Softmax>,
 }
 
 impl std::fmt::Debug for IntentClassifier {
@@ -339,6 +347,7 @@ impl std::fmt::Debug for IntentClassifier {
             .field("embedder", &self.embedder.name())
             .field("examples", &self.examples.len())
             .field("thresholds", &self.thresholds)
+            .field("linear", &self.linear.is_some())
             .finish()
     }
 }
@@ -353,23 +362,48 @@ impl IntentClassifier {
     }
 
     /// The hand-written examples and the labelled tickets of the development worlds
-    /// ([`labelled_bank`]) together, with the default thresholds. Their vectors come
-    /// shipped ([`SHIPPED_VECTORS`]) for the model the project fetches; for another model
-    /// they are embedded once and kept in `cache` ([`bank_vectors`]).
+    /// ([`labelled_bank`]) together, decided by a regression trained on them
+    /// ([`Softmax`], with [`Training::default`]). Their vectors come shipped
+    /// ([`SHIPPED_VECTORS`]) for the model the project fetches; for another model they are
+    /// embedded once and kept in `cache` ([`bank_vectors`]).
     ///
     /// # Errors
-    /// When the bank does not parse or the embedder fails on it.
+    /// When the bank does not parse, the embedder fails on it or it cannot be learned.
     pub fn labelled(embedder: Arc<dyn Embedder>, cache: Option<&Path>) -> anyhow::Result<Self> {
         let learned = labelled_bank()?;
         let bank = with_examples(&learned);
         let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
         let vectors = bank_vectors(embedder.as_ref(), &texts, SHIPPED_VECTORS, cache)?;
-        Ok(Self::from_vectors(
-            embedder,
-            &bank,
-            vectors,
-            Thresholds::default(),
-        ))
+        Self::from_vectors(embedder, &bank, vectors, Thresholds::default())
+            .learned(Training::default())
+    }
+
+    /// A bank of the caller's own, decided by a regression trained on it.
+    ///
+    /// # Errors
+    /// When the embedder fails on the bank or the bank cannot be learned (one intent
+    /// alone).
+    pub fn with_bank_learned(
+        embedder: Arc<dyn Embedder>,
+        bank: &[(Intent, &str)],
+        training: Training,
+    ) -> anyhow::Result<Self> {
+        Self::with_bank(embedder, bank, Thresholds::default())?.learned(training)
+    }
+
+    /// This classifier deciding by a regression trained on its bank.
+    fn learned(mut self, training: Training) -> anyhow::Result<Self> {
+        let started = std::time::Instant::now();
+        self.linear = Some(
+            Softmax::train(&self.examples, training)
+                .context("learning the intents of the labelled bank")?,
+        );
+        tracing::debug!(
+            examples = self.examples.len(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "intent regression trained"
+        );
+        Ok(self)
     }
 
     fn from_vectors(
@@ -382,6 +416,7 @@ impl IntentClassifier {
             embedder,
             examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
             thresholds,
+            linear: None,
         }
     }
 
@@ -410,6 +445,15 @@ impl IntentClassifier {
             .embed(&[text])?
             .pop()
             .ok_or_else(|| anyhow::anyhow!("the embedder returned no vector"))?;
+        if let Some(linear) = &self.linear {
+            return Ok(linear
+                .decide(&v)
+                .map(|(intent, score, margin)| IntentGuess {
+                    intent,
+                    score,
+                    margin,
+                }));
+        }
         let sims: Vec<(Intent, f32)> = self
             .examples
             .iter()
@@ -550,6 +594,38 @@ pub(crate) mod tests {
             .expect("close to the dispute examples");
         assert_eq!(g.intent, Intent::Dispute);
         assert_eq!(c.classify("lovely weather today").unwrap(), None);
+    }
+
+    #[test]
+    fn a_classifier_learned_from_its_bank_decides_by_the_regressions_probability() {
+        let bank = [
+            (Intent::Dispute, "dispute the charge with my bank"),
+            (Intent::Dispute, "bank will reverse the charge"),
+            (Intent::Dispute, "my bank disputes this charge"),
+            (Intent::Status, "where is my parcel"),
+            (Intent::Status, "parcel tracking please"),
+            (Intent::Status, "tracking for my parcel"),
+        ];
+        let training = Training {
+            min_probability: 0.6,
+            ..Training::default()
+        };
+        let c = IntentClassifier::with_bank_learned(Arc::new(BagOfWords), &bank, training).unwrap();
+        let g = c
+            .classify("my bank says they can reverse this charge")
+            .unwrap()
+            .expect("on the dispute side");
+        assert_eq!(g.intent, Intent::Dispute);
+        // The score is a probability, and the margin its lead over the other intent.
+        assert!(g.score >= 0.6 && g.score <= 1.0, "{g:?}");
+        assert!((g.margin - (2.0 * g.score - 1.0)).abs() < 1e-4, "{g:?}");
+        // Words of neither side: the regression is not sure enough of either.
+        assert_eq!(c.classify("lovely weather today").unwrap(), None);
+        // A bank of one intent teaches nothing.
+        assert!(
+            IntentClassifier::with_bank_learned(Arc::new(BagOfWords), &bank[..3], training)
+                .is_err()
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod intent;
 pub mod limiter;
 pub mod openai;
 pub mod rules;
+pub mod softmax;
 
 use std::sync::Arc;
 

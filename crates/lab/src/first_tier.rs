@@ -23,6 +23,7 @@ use ticket_agent::model::ChatModel;
 use ticket_agent::model::cascade::{Cascade, Tier};
 use ticket_agent::model::intent::{IntentClassifier, Thresholds, with_examples};
 use ticket_agent::model::rules::RulesModel;
+use ticket_agent::model::softmax::Training;
 
 use crate::eval_worlds::EvalWorld;
 use crate::intent_corpus::{self, pct};
@@ -32,8 +33,12 @@ use crate::intent_corpus::{self, pct};
 pub enum Judge {
     /// The hand-written examples alone.
     Examples,
-    /// The examples and the development worlds' labelled tickets (the product's).
+    /// The examples and the development worlds' labelled tickets, decided by a
+    /// regression trained on them (the product's).
     Labelled,
+    /// The same bank decided by its nearest neighbours (the product's judge before the
+    /// regression).
+    Neighbours,
 }
 
 /// One world's first tier.
@@ -129,22 +134,45 @@ fn cascade(
     ])?))
 }
 
-/// The judge for `world`: `kind`'s bank, without the world's own tickets.
+/// A judge and the bars it decides with.
+#[derive(Debug, Clone, Copy)]
+pub struct JudgeSpec {
+    /// Which judge.
+    pub kind: Judge,
+    /// The neighbours' bars (examples alone, or the bank by neighbours).
+    pub thresholds: Thresholds,
+    /// The regression's training and bar (the product's judge).
+    pub training: Training,
+}
+
+/// The judge for `world`: `spec`'s bank, without the world's own tickets.
 fn judge_for(
     embedder: &Arc<dyn Embedder>,
     worlds: &[EvalWorld],
     world: &EvalWorld,
-    kind: Judge,
-    thresholds: Thresholds,
+    spec: JudgeSpec,
 ) -> anyhow::Result<IntentClassifier> {
+    let JudgeSpec {
+        kind,
+        thresholds,
+        training,
+    } = spec;
     let learned = match kind {
         Judge::Examples => Vec::new(),
-        Judge::Labelled => intent_corpus::bank_without(worlds, Some(&world.name)),
+        Judge::Labelled | Judge::Neighbours => {
+            intent_corpus::bank_without(worlds, Some(&world.name))
+        }
     };
-    IntentClassifier::with_bank(embedder.clone(), &with_examples(&learned), thresholds)
+    let bank = with_examples(&learned);
+    match kind {
+        Judge::Labelled => IntentClassifier::with_bank_learned(embedder.clone(), &bank, training),
+        Judge::Examples | Judge::Neighbours => {
+            IntentClassifier::with_bank(embedder.clone(), &bank, thresholds)
+        }
+    }
 }
 
-/// Runs `names` (every world but the thread cases when empty) with `kind`'s judge,
+/// Runs `names` (every world but the thread cases when empty) with `judge`,
 /// over `embedder` (the model kb_search and the rules read with).
 ///
 /// # Errors
@@ -154,8 +182,7 @@ pub async fn run(
     embedder: Arc<dyn Embedder>,
     evals: &Path,
     names: &[String],
-    kind: Judge,
-    thresholds: Thresholds,
+    judge: JudgeSpec,
     concurrency: usize,
 ) -> anyhow::Result<Vec<WorldFirstTier>> {
     let worlds = intent_corpus::worlds(evals)?;
@@ -167,10 +194,8 @@ pub async fn run(
         eprintln!("first-tier: {}", world.name);
         let judge = {
             let (embedder, worlds, world) = (embedder.clone(), worlds.clone(), world.clone());
-            tokio::task::spawn_blocking(move || {
-                judge_for(&embedder, &worlds, &world, kind, thresholds)
-            })
-            .await??
+            tokio::task::spawn_blocking(move || judge_for(&embedder, &worlds, &world, judge))
+                .await??
         };
         let settings = world.settings(settings);
         let model = cascade(&embedder, &settings, judge)?;

@@ -18,6 +18,7 @@ use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind};
 use ticket_agent::embedding::Embedder;
 use ticket_agent::eval::Case;
 use ticket_agent::model::intent::{EXAMPLES, Intent, IntentClassifier, Thresholds, with_examples};
+use ticket_agent::model::softmax::Training;
 
 use crate::eval_worlds::{self, EvalWorld};
 
@@ -154,42 +155,53 @@ pub fn score(classifier: &IntentClassifier, world: &EvalWorld) -> anyhow::Result
     })
 }
 
-/// The two classifiers compared: the hand-written examples alone, and with the
-/// [`bank`] of the development worlds' labelled tickets.
+/// The classifiers compared, in [`COLUMNS`]' order: the hand-written examples alone,
+/// the examples with the [`bank`] of the development worlds' labelled tickets by nearest
+/// neighbours, and the same bank decided by a regression trained on it (the product's
+/// judge, [`IntentClassifier::labelled`]).
 ///
 /// # Errors
 /// A world that does not load, or the embedder.
-pub fn compare(
-    evals: &Path,
-    embedder: Arc<dyn Embedder>,
-) -> anyhow::Result<Vec<(WorldScore, WorldScore)>> {
+pub fn compare(evals: &Path, embedder: Arc<dyn Embedder>) -> anyhow::Result<Vec<[WorldScore; 3]>> {
     let worlds = worlds(evals)?;
-    let learned = bank(&worlds);
-    let with_bank = with_examples(&learned);
     let alone = IntentClassifier::with_bank(embedder.clone(), EXAMPLES, Thresholds::default())?;
-    let both = IntentClassifier::with_bank(embedder.clone(), &with_bank, Thresholds::default())?;
+    let banked = |left_out: Option<&str>| -> anyhow::Result<[IntentClassifier; 2]> {
+        let learned = bank_without(&worlds, left_out);
+        let bank = with_examples(&learned);
+        Ok([
+            IntentClassifier::with_bank(embedder.clone(), &bank, Thresholds::default())?,
+            IntentClassifier::with_bank_learned(embedder.clone(), &bank, Training::default())?,
+        ])
+    };
+    let whole = banked(None)?;
     let mut out = Vec::new();
     for world in &worlds {
         eprintln!("intent: {}", world.name);
-        let with = if world.development() {
-            // Its own tickets would be their own nearest neighbours: the bank leaves the
-            // world out, so that its row measures what a shop the bank never saw gets.
-            let others = bank_without(&worlds, Some(&world.name));
-            score(
-                &IntentClassifier::with_bank(
-                    embedder.clone(),
-                    &with_examples(&others),
-                    Thresholds::default(),
-                )?,
-                world,
-            )?
+        // Its own tickets would be their own nearest neighbours (and the regression's
+        // training data): the bank leaves a development world out, so that its row
+        // measures what a shop the bank never saw gets.
+        let own;
+        let [neighbours, regression] = if world.development() {
+            own = banked(Some(&world.name))?;
+            &own
         } else {
-            score(&both, world)?
+            &whole
         };
-        out.push((score(&alone, world)?, with));
+        out.push([
+            score(&alone, world)?,
+            score(neighbours, world)?,
+            score(regression, world)?,
+        ]);
     }
     Ok(out)
 }
+
+/// The classifiers of [`compare`], as the report heads them.
+pub const COLUMNS: [&str; 3] = [
+    "examples alone",
+    "with the bank, by neighbours",
+    "with the bank, by regression (the judge)",
+];
 
 /// `a` of `b` as a percentage for a report, `–` when there is nothing to divide.
 pub fn pct(a: usize, b: usize) -> String {
@@ -200,59 +212,64 @@ pub fn pct(a: usize, b: usize) -> String {
     }
 }
 
-/// The comparison as Markdown: per world, coverage and precision with the examples
-/// alone and with the bank; then per intent over the held-out worlds.
-pub fn report(scores: &[(WorldScore, WorldScore)]) -> String {
-    let mut out = String::from(
-        "| world | split | labelled | examples alone: confident / precise | with the bank: confident / precise |\n|---|---|---|---|---|\n",
-    );
-    for (alone, both) in scores {
-        let (l, g, r) = alone.totals();
-        let (_, g2, r2) = both.totals();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {l} | {} / {} | {} / {} |",
-            alone.world,
-            if alone.held_out {
-                "held out"
-            } else {
-                "development (left out of the bank)"
-            },
-            pct(g, l),
-            pct(r, g),
-            pct(g2, l),
-            pct(r2, g2),
-        );
+/// The comparison as Markdown: per world, coverage and precision of each classifier;
+/// then per intent over the development and the held-out worlds.
+pub fn report(scores: &[[WorldScore; 3]]) -> String {
+    let heads: String = COLUMNS
+        .iter()
+        .map(|c| format!(" {c}: confident / precise |"))
+        .collect();
+    let mut out = format!("| world | split | labelled |{heads}\n|---|---|---|---|---|---|\n");
+    for row in scores {
+        let (l, _, _) = row[0].totals();
+        let cells: String = row
+            .iter()
+            .map(|s| {
+                let (_, g, r) = s.totals();
+                format!(" {} / {} |", pct(g, l), pct(r, g))
+            })
+            .collect();
+        let split = if row[0].held_out {
+            "held out"
+        } else {
+            "development (left out of the bank)"
+        };
+        let _ = writeln!(out, "| {} | {split} | {l} |{cells}", row[0].world);
     }
     for held_out in [false, true] {
         let _ = write!(
             out,
-            "\n{} worlds together, per intent:\n\n| intent | labelled | examples alone: confident / precise | with the bank: confident / precise |\n|---|---|---|---|\n",
+            "\n{} worlds together, per intent:\n\n| intent | labelled |{heads}\n|---|---|---|---|---|\n",
             if held_out {
                 "Held-out"
             } else {
                 "Development (each left out of the bank)"
             }
         );
-        for (k, intent) in Intent::ALL.iter().enumerate() {
-            let sum = |pick: fn(&(WorldScore, WorldScore)) -> &WorldScore| {
+        for (k, intent) in Intent::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, i)| (Some(k), i.as_str()))
+            .chain([(None, "all")])
+        {
+            let sum = |column: usize| {
                 scores
                     .iter()
-                    .filter(|s| s.0.held_out == held_out)
-                    .map(|s| pick(s).per_intent[k])
+                    .filter(|s| s[0].held_out == held_out)
+                    .flat_map(|s| match k {
+                        Some(k) => vec![s[column].per_intent[k]],
+                        None => s[column].per_intent.clone(),
+                    })
                     .fold((0, 0, 0), |(l, g, r), (_, a, b, c)| (l + a, g + b, r + c))
             };
-            let (l, g, r) = sum(|s| &s.0);
-            let (_, g2, r2) = sum(|s| &s.1);
-            let _ = writeln!(
-                out,
-                "| {} | {l} | {} / {} | {} / {} |",
-                intent.as_str(),
-                pct(g, l),
-                pct(r, g),
-                pct(g2, l),
-                pct(r2, g2)
-            );
+            let (l, _, _) = sum(0);
+            let cells: String = (0..COLUMNS.len())
+                .map(|c| {
+                    let (_, g, r) = sum(c);
+                    format!(" {} / {} |", pct(g, l), pct(r, g))
+                })
+                .collect();
+            let _ = writeln!(out, "| {intent} | {l} |{cells}");
         }
     }
     out

@@ -361,15 +361,20 @@ enum Command {
         /// Worlds to run (every world but the thread cases when none is named).
         #[arg(long = "world")]
         worlds: Vec<String>,
-        /// The judge: the product's labelled bank, or the hand-written examples alone.
+        /// The judge: the product's labelled bank and its regression, the same bank by
+        /// nearest neighbours, or the hand-written examples alone.
         #[arg(long, value_enum, default_value = "labelled")]
         judge: first_tier::Judge,
-        /// The judge's least score (the product's default when unset).
+        /// The neighbours' least score (the product's default when unset).
         #[arg(long)]
         min_score: Option<f32>,
-        /// The judge's least lead over the runner-up (the product's default when unset).
+        /// The neighbours' least lead over the runner-up (the product's default when
+        /// unset).
         #[arg(long)]
         min_margin: Option<f32>,
+        /// The regression's least probability (the product's default when unset).
+        #[arg(long)]
+        min_probability: Option<f32>,
         /// Tickets run at once.
         #[arg(long, default_value_t = 4)]
         concurrency: usize,
@@ -718,19 +723,25 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             judge,
             min_score,
             min_margin,
+            min_probability,
             concurrency,
         } => {
             let mut thresholds = ticket_agent::model::intent::Thresholds::default();
             thresholds.min_score = min_score.unwrap_or(thresholds.min_score);
             thresholds.min_margin = min_margin.unwrap_or(thresholds.min_margin);
+            let mut training = ticket_agent::model::softmax::Training::default();
+            training.min_probability = min_probability.unwrap_or(training.min_probability);
             let embedder = embedding_model(&settings, "the first tier's judge").await?;
             let rows = first_tier::run(
                 &settings,
                 embedder,
                 &evals,
                 &worlds,
-                judge,
-                thresholds,
+                first_tier::JudgeSpec {
+                    kind: judge,
+                    thresholds,
+                    training,
+                },
                 concurrency.max(1),
             )
             .await?;
