@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
-    ASKS_HOW, CANCELLED_STATE, Clause, DAMAGE, HOWTO, MY_ORDER, OrderIntent, PROCEDURE, REFUND,
-    STATUS, TicketText, affirmed, clauses, content_words, is_question, is_request, my_order,
-    names_another_reference, negated, order_ids, refund_affirmed, states, status_words,
+    ASKS_HOW, CANCELLED_STATE, Clause, DAMAGE, HOWTO, MY_ORDER, NEVER_CAME, OrderIntent, PROCEDURE,
+    REFUND, STATUS, TicketText, affirmed, clauses, content_words, is_question, is_request,
+    my_order, names_another_reference, negated, order_ids, refund_affirmed, states, status_words,
 };
 use crate::domain::order_id::names_order;
 
@@ -281,11 +281,12 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     // The intent by meaning may say the ticket asks for something no tool does even
     // when no text rule names it: then a status answer would answer another question.
     // Whether the order was cancelled is a question of its state, however near in
-    // meaning it is to asking us to cancel it.
+    // meaning it is to asking us to cancel it, and so is an order that never came.
     let unsupported_by_meaning = guess.is_some_and(|g| g.intent == Intent::Unsupported)
         && unsupported.is_empty()
         && !refund_asked
-        && !CANCELLED_STATE.is_match(&t.text);
+        && !CANCELLED_STATE.is_match(&t.text)
+        && !NEVER_CAME.is_match(&t.text);
     if unsupported_by_meaning {
         orders.retain(|(_, i)| *i == OrderIntent::Refund);
     }

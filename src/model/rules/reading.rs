@@ -205,6 +205,13 @@ re!(
 /// the order's state, not a request to cancel it.
 const CANCELLED: &str = r"\b(?:is|was|were|has|did|does|been)\b[^.?!,]{0,30}?\bcancell?ed\b";
 re!(CANCELLED_STATE, &format!("(?i){CANCELLED}"));
+// The customer saying their order never came ("I never got my order", "O1002 still
+// hasn't arrived"): a question of where it is, however near in meaning it sounds to a
+// request for another one. A replacement or a resend, when asked for, is asked in words.
+re!(
+    NEVER_CAME,
+    r"(?i)\b(?:did not|didn't|have not|haven't|has not|hasn't|never|not yet)(?: yet| still| even)? (?:receive|received|get|got|gotten) (?:my |the |our |this |that )?(?:order|parcel|package|delivery|shipment|purchase|items?|stuff)\b|\b(?:order|parcel|package|delivery|shipment)\b[^.?!]{0,30}?\b(?:never|hasn't|has not|didn't|did not|not yet)(?: yet| still| even)? (?:arrived?|come|came|turned up|shown up)\b"
+);
 re!(
     MY_ORDER,
     r"(?i)\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:order|package|parcel|delivery|shipment|purchase|refund|money|item|stuff)s?\b|\b(?:the|those|these)\s+(?:[\w-]+\s+){1,3}?(?:we|i)\s+(?:have\s+|'ve\s+)?(?:just\s+)?(?:ordered|bought|purchased)\b"
@@ -482,11 +489,21 @@ pub(super) fn is_request(c: &Clause<'_>) -> bool {
 /// left" tell of the item after its delivery, not of a delivery still to come.
 pub(super) fn status_words(text: &str) -> bool {
     STATUS.find_iter(text).any(|m| {
-        !DELIVERY_AS_TIME
-            .find_iter(text)
-            .any(|t| t.start() <= m.start() && m.end() <= t.end())
+        let inside = |r: &Regex| {
+            r.find_iter(text)
+                .any(|t| t.start() <= m.start() && m.end() <= t.end())
+        };
+        !inside(&DELIVERY_AS_TIME) && !inside(&NOT_THE_ORDER)
     })
 }
+
+// Something other than the order that the customer did not get ("I never got the
+// discount", "didn't receive a confirmation email"): it asks nothing of where the
+// order is.
+re!(
+    NOT_THE_ORDER,
+    r"(?i)\b(?:did not|didn't|have not|haven't|has not|hasn't|still not|not yet|never) (?:\w+ )?(?:receive|received|get|got|gotten) (?:a |an |the |any |my |your |our )?(?:discount|coupon|voucher|promo|code|email|e-mail|reply|response|answer|call|callback|message|notification|confirmation|invoice|receipt|credit|points|cashback)\b"
+);
 
 // A delivery named as the time of something else, or its people.
 re!(

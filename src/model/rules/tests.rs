@@ -1872,3 +1872,38 @@ fn a_ticket_id_or_customer_id_that_holds_a_word_keeps_its_spelling() {
     assert_eq!(t.customer_id, "im-dont-7");
     assert!(t.body.contains("can't"), "{}", t.body);
 }
+
+#[test]
+fn an_order_that_never_came_is_asked_after_even_where_it_means_like_a_request() {
+    // The intent by meaning hears "didn't get my order" near "send me another" and
+    // guesses a request no tool does.
+    let resend = IntentGuess {
+        intent: Intent::Unsupported,
+        score: 0.8,
+        margin: 0.2,
+    };
+    for body in [
+        "i still didnt get my order QQ-1234",
+        "I never got my order QQ-1234",
+        "I haven't received the parcel for QQ-1234 yet",
+        "Order QQ-1234 never arrived.",
+    ] {
+        let p = plan(&text("Order", body, Some("QQ-1234")), Some(resend));
+        assert_eq!(
+            p.orders,
+            vec![("QQ-1234".to_string(), OrderIntent::Status)],
+            "{body}: {p:?}"
+        );
+    }
+    // What the customer never got is not always the order, and then it asks nothing of
+    // where the order is.
+    for body in [
+        "I never got the discount, can you put it on QQ-1234?",
+        "I didn't receive a confirmation email for QQ-1234, can you resend it?",
+    ] {
+        for guess in [None, Some(resend)] {
+            let p = plan(&text("Order", body, Some("QQ-1234")), guess);
+            assert!(p.orders.is_empty(), "{body}: {p:?}");
+        }
+    }
+}
