@@ -5,8 +5,9 @@
 //! then says whether it is confident, and if not, with a fixed reason code, the ticket
 //! is run again from scratch on the next tier, which sees nothing of the first attempt.
 //! The last tier always answers. Today the offline rules model is the only tier that
-//! judges itself (its confidence is data: the intent it answered against its kNN guess,
-//! the gates its tools passed, whether it escalated for a fact or for a doubt), so a
+//! judges itself (its confidence is data: the intent it answered against the one its
+//! classifiers give, by the examples' neighbours or a regression over labelled tickets;
+//! the gates its tools passed; whether it escalated for a fact or for a doubt), so a
 //! cascade is the rules model first and an LLM last; the mechanism does not care which
 //! models they are. What runs the tiers is the agent loop ([`crate::agent::Agent::run`]);
 //! this module owns the tiers, their names and how they are built from settings.

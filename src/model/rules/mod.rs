@@ -52,9 +52,10 @@ use reply::with_tail;
 pub struct RulesModel {
     intents: Option<Arc<IntentClassifier>>,
     /// What judges the rules' answers from the order tools for a cascade
-    /// ([`SelfAssess`]), when it is not `intents`: a bank of labelled tickets, which
-    /// commits more often than the hand-written examples and is trusted only to confirm
-    /// such an answer, never to change the rules' course or to confirm an article.
+    /// ([`SelfAssess`]), when it is not `intents`: a bank of labelled tickets decided by
+    /// a regression trained on it, which commits more often than the hand-written
+    /// examples and is trusted only to confirm such an answer, never to change the
+    /// rules' course or to confirm an article.
     judge: Option<Arc<IntentClassifier>>,
     /// The judge's guesses of the last few tickets, by ticket text.
     judged: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
