@@ -338,7 +338,7 @@ pub struct IntentClassifier {
     examples: Vec<(Intent, Vec<f32>)>,
     thresholds: Thresholds,
     /// A regression trained on the bank: when present it decides, not the neighbours.
-    linear: Option<Softmax>,
+    linear: Option<Softmax<Intent>>,
 }
 
 impl std::fmt::Debug for IntentClassifier {

@@ -13,8 +13,6 @@
 //! the bar and the comparison with the neighbours were measured on the development
 //! worlds, each left out of the bank in turn (docs/evals.md).
 
-use super::intent::Intent;
-
 /// How the regression is trained, and when its answer counts.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Training {
@@ -49,40 +47,43 @@ impl Default for Training {
     }
 }
 
-/// A trained regression: one weight row and a bias per intent the bank holds.
+/// A trained regression: one weight row and a bias per label the bank holds (an
+/// intent, for the judge; this module does not care what a label is).
 #[derive(Debug, Clone)]
-pub struct Softmax {
-    intents: Vec<Intent>,
+pub struct Softmax<L> {
+    labels: Vec<L>,
     dim: usize,
     /// `intents.len()` rows of `dim` weights then the bias.
     weights: Vec<f64>,
     min_probability: f32,
 }
 
-impl Softmax {
-    /// Trains on `bank` (each vector with its intent); the intents are those the bank
-    /// holds, in [`Intent::ALL`]'s order.
+impl<L: Copy + PartialEq> Softmax<L> {
+    /// Trains on `bank` (each vector with its label); the labels are those the bank
+    /// holds, in the order they first appear.
     ///
     /// # Errors
-    /// An empty bank, one intent alone, or vectors of different lengths.
-    pub fn train(bank: &[(Intent, Vec<f32>)], t: Training) -> anyhow::Result<Self> {
-        let intents: Vec<Intent> = Intent::ALL
-            .into_iter()
-            .filter(|i| bank.iter().any(|(b, _)| b == i))
-            .collect();
+    /// An empty bank, one label alone, or vectors of different lengths.
+    pub fn train(bank: &[(L, Vec<f32>)], t: Training) -> anyhow::Result<Self> {
+        let mut labels: Vec<L> = Vec::new();
+        for (l, _) in bank {
+            if !labels.contains(l) {
+                labels.push(*l);
+            }
+        }
         anyhow::ensure!(
-            intents.len() >= 2,
-            "a bank to learn intents from needs two of them at least"
+            labels.len() >= 2,
+            "a bank to learn labels from needs two of them at least"
         );
         let dim = bank[0].1.len();
         anyhow::ensure!(
             dim > 0 && bank.iter().all(|(_, v)| v.len() == dim),
             "every vector of a bank has the same, non-zero length"
         );
-        let (k, width, n) = (intents.len(), dim + 1, bank.len() as f64);
+        let (k, width, n) = (labels.len(), dim + 1, bank.len() as f64);
         let class: Vec<usize> = bank
             .iter()
-            .map(|(i, _)| intents.iter().position(|x| x == i).expect("listed"))
+            .map(|(l, _)| labels.iter().position(|x| x == l).expect("listed"))
             .collect();
         let mut w = vec![0.0; k * width];
         let mut previous = w.clone();
@@ -124,34 +125,34 @@ impl Softmax {
             }
         }
         Ok(Self {
-            intents,
+            labels,
             dim,
             weights: w,
             min_probability: t.min_probability,
         })
     }
 
-    /// The probability of each intent the bank held, for `v`.
-    pub fn probabilities(&self, v: &[f32]) -> Vec<(Intent, f32)> {
-        let mut p = vec![0.0; self.intents.len()];
+    /// The probability of each label the bank held, for `v`.
+    pub fn probabilities(&self, v: &[f32]) -> Vec<(L, f32)> {
+        let mut p = vec![0.0; self.labels.len()];
         if v.len() == self.dim {
             probabilities_into(&self.weights, self.dim + 1, v, &mut p);
         }
-        self.intents
+        self.labels
             .iter()
             .zip(p)
             .map(|(i, p)| (*i, p as f32))
             .collect()
     }
 
-    /// The most probable intent with its probability and its lead over the next, when
+    /// The most probable label with its probability and its lead over the next, when
     /// the probability clears the bar.
-    pub fn decide(&self, v: &[f32]) -> Option<(Intent, f32, f32)> {
+    pub fn decide(&self, v: &[f32]) -> Option<(L, f32, f32)> {
         let mut p = self.probabilities(v);
         p.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let (intent, best) = *p.first()?;
+        let (label, best) = *p.first()?;
         let next = p.get(1).map_or(0.0, |(_, s)| *s);
-        (best >= self.min_probability).then_some((intent, best, best - next))
+        (best >= self.min_probability).then_some((label, best, best - next))
     }
 }
 
@@ -180,6 +181,14 @@ fn probabilities_into(weights: &[f64], width: usize, v: &[f32], out: &mut [f64])
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Labels of the tests' own: what the regression learns is not its business.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Intent {
+        Status,
+        Refund,
+        Dispute,
+    }
 
     fn unit(v: [f32; 3]) -> Vec<f32> {
         let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
@@ -232,9 +241,9 @@ mod tests {
         let a = Softmax::train(&bank(), Training::default()).unwrap();
         let b = Softmax::train(&bank(), Training::default()).unwrap();
         assert_eq!(a.weights, b.weights);
-        // Only the intents the bank holds are learned.
+        // The labels the bank holds, in the order they first appear.
         assert_eq!(
-            a.intents,
+            a.labels,
             vec![Intent::Status, Intent::Refund, Intent::Dispute]
         );
     }
