@@ -394,15 +394,15 @@ impl IntentClassifier {
     /// This classifier deciding by a regression trained on its bank.
     fn learned(mut self, training: Training) -> anyhow::Result<Self> {
         let started = std::time::Instant::now();
-        self.linear = Some(
-            Softmax::train(&self.examples, training)
-                .context("learning the intents of the labelled bank")?,
-        );
+        let linear = Softmax::train(&self.examples, training)
+            .context("learning the intents of the labelled bank")?;
         tracing::debug!(
             examples = self.examples.len(),
+            iterations = linear.iterations(),
             elapsed_ms = started.elapsed().as_millis() as u64,
             "intent regression trained"
         );
+        self.linear = Some(linear);
         Ok(self)
     }
 

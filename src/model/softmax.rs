@@ -34,8 +34,8 @@ impl Default for Training {
     /// which the regression is both confident on more of them and right on more of
     /// those than the neighbours' thresholds. `ticket-agent-lab intent` prints it: 71.5 %
     /// confident and 93.8 % of that right, against the neighbours' 55.8 % and 89.8 %
-    /// (docs/evals.md). The gradient falls below the tolerance within about 400 moves,
-    /// half a second for the product's bank; the decisions stop changing after 200.
+    /// (docs/evals.md). Training the product's bank takes about half a second of CPU
+    /// (the judge's start logs its moves at debug level).
     fn default() -> Self {
         Self {
             penalty: 0.001,
@@ -56,6 +56,8 @@ pub struct Softmax<L> {
     /// `intents.len()` rows of `dim` weights then the bias.
     weights: Vec<f64>,
     min_probability: f32,
+    /// The moves training made.
+    iterations: usize,
 }
 
 impl<L: Copy + PartialEq> Softmax<L> {
@@ -90,7 +92,9 @@ impl<L: Copy + PartialEq> Softmax<L> {
         let mut ahead = w.clone();
         let mut grad = vec![0.0; k * width];
         let mut p = vec![0.0; k];
+        let mut iterations = 0;
         for iteration in 1..=t.max_iterations {
+            iterations = iteration;
             // Nesterov's look-ahead point.
             let momentum = (iteration as f64 - 1.0) / (iteration as f64 + 2.0);
             for j in 0..w.len() {
@@ -129,7 +133,14 @@ impl<L: Copy + PartialEq> Softmax<L> {
             dim,
             weights: w,
             min_probability: t.min_probability,
+            iterations,
         })
+    }
+
+    /// The moves training made before the gradient fell below the tolerance (or the
+    /// most allowed).
+    pub fn iterations(&self) -> usize {
+        self.iterations
     }
 
     /// The probability of each label the bank held, for `v`.

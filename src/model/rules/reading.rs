@@ -156,8 +156,8 @@ re!(
 re!(
     STATUS,
     &format!(
-        r"(?i){CANCELLED}|{}",
-        r"where(?:'s| is| are)\b|\bwhere (?:my|our) (?:order|parcel|package|delivery|stuff|things|items?)\b|\b(?:did not|didn't|have not|haven't|has not|hasn't|still not|not yet|never) (?:\w+ )?(?:receive|received|get|got|gotten)\b|\bcheck(?:ing)? (?:in )?on\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t heard\b|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
+        r"(?i){CANCELLED}|{NOT_GOT}\b|{}",
+        r"where(?:'s| is| are)\b|\bwhere (?:my|our) (?:order|parcel|package|delivery|stuff|things|items?)\b|\bcheck(?:ing)? (?:in )?on\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t heard\b|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
     )
 );
 re!(
@@ -204,6 +204,10 @@ re!(
 /// order O1006 get cancelled", "I think it was cancelled by mistake"): a question about
 /// the order's state, not a request to cancel it.
 const CANCELLED: &str = r"\b(?:is|was|were|has|did|does|been)\b[^.?!,]{0,30}?\bcancell?ed\b";
+/// The customer saying they did not get something ("I never received", "didn't get
+/// my…"): of the order it asks where it is ([`STATUS`]); of anything else it does not
+/// ([`NOT_THE_ORDER`]).
+const NOT_GOT: &str = r"\b(?:did not|didn't|have not|haven't|has not|hasn't|still not|not yet|never) (?:\w+ )?(?:receive|received|get|got|gotten)";
 re!(CANCELLED_STATE, &format!("(?i){CANCELLED}"));
 // The customer saying their order never came ("I never got my order", "O1002 still
 // hasn't arrived"): a question of where it is, however near in meaning it sounds to a
@@ -485,8 +489,9 @@ pub(super) fn is_request(c: &Clause<'_>) -> bool {
 }
 
 /// Whether `text` speaks of where an order is ([`STATUS`]) other than to say when
-/// something else happened: "it has gone darker since it arrived" and "the delivery crew
-/// left" tell of the item after its delivery, not of a delivery still to come.
+/// something else happened or that something else did not come: "it has gone darker
+/// since it arrived" and "the delivery crew left" tell of the item after its delivery,
+/// "I never got the discount" of a discount, not of a delivery still to come.
 pub(super) fn status_words(text: &str) -> bool {
     STATUS.find_iter(text).any(|m| {
         let inside = |r: &Regex| {
@@ -502,7 +507,10 @@ pub(super) fn status_words(text: &str) -> bool {
 // order is.
 re!(
     NOT_THE_ORDER,
-    r"(?i)\b(?:did not|didn't|have not|haven't|has not|hasn't|still not|not yet|never) (?:\w+ )?(?:receive|received|get|got|gotten) (?:a |an |the |any |my |your |our )?(?:discount|coupon|voucher|promo|code|email|e-mail|reply|response|answer|call|callback|message|notification|confirmation|invoice|receipt|credit|points|cashback)\b"
+    &format!(
+        r"(?i){NOT_GOT} {}",
+        r"(?:a |an |the |any |my |your |our )?(?:discount|coupon|voucher|promo|code|email|e-mail|reply|response|answer|call|callback|message|notification|confirmation|invoice|receipt|credit|points|cashback)\b"
+    )
 );
 
 // A delivery named as the time of something else, or its people.
