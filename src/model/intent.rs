@@ -156,8 +156,9 @@ pub const EXAMPLES: &[(Intent, &str)] = &[
 ];
 
 /// The development worlds' labelled tickets (fixture, outdoor, home, voltcase,
-/// kettlebrew): one JSON object a line, `{"intent": …, "text": …}`, the ticket's subject
-/// and the customer's own words with the intent its eval labels give. Written by
+/// kettlebrew, and the five waiting in `evals/pending`: fretwork, greenhouse, quiltery,
+/// toybox, velodrome): one JSON object a line, `{"intent": …, "text": …}`, the ticket's
+/// subject and the customer's own words with the intent its eval labels give. Written by
 /// `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`; no held-out world is in
 /// it.
 pub const LABELLED: &str = include_str!("../../data/intent-bank.jsonl");
@@ -332,23 +333,38 @@ fn write_file(file: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     std::fs::rename(&tmp, file).with_context(|| format!("renaming to {}", file.display()))
 }
 
-/// The example bank, embedded once.
+/// A bank of labelled examples, embedded once, and how it decides.
 pub struct IntentClassifier {
     embedder: Arc<dyn Embedder>,
-    examples: Vec<(Intent, Vec<f32>)>,
-    thresholds: Thresholds,
-    /// A regression trained on the bank: when present it decides, not the neighbours.
-    linear: Option<Softmax<Intent>>,
+    decision: Decision,
+}
+
+/// The two ways a classifier decides. A regression keeps its weights only: once trained
+/// it needs neither the bank's vectors nor the neighbours' bars.
+enum Decision {
+    /// By the nearest examples of each intent ([`nearest`]).
+    Nearest {
+        examples: Vec<(Intent, Vec<f32>)>,
+        thresholds: Thresholds,
+    },
+    /// By a regression trained on the bank.
+    Learned(Softmax<Intent>),
 }
 
 impl std::fmt::Debug for IntentClassifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("IntentClassifier")
-            .field("embedder", &self.embedder.name())
-            .field("examples", &self.examples.len())
-            .field("thresholds", &self.thresholds)
-            .field("linear", &self.linear.is_some())
-            .finish()
+        let mut d = f.debug_struct("IntentClassifier");
+        d.field("embedder", &self.embedder.name());
+        match &self.decision {
+            Decision::Nearest {
+                examples,
+                thresholds,
+            } => d
+                .field("examples", &examples.len())
+                .field("thresholds", thresholds),
+            Decision::Learned(linear) => d.field("regression_moves", &linear.iterations()),
+        };
+        d.finish()
     }
 }
 
@@ -392,18 +408,23 @@ impl IntentClassifier {
     }
 
     /// This classifier deciding by a regression trained on its bank.
-    fn learned(mut self, training: Training) -> anyhow::Result<Self> {
+    fn learned(self, training: Training) -> anyhow::Result<Self> {
+        let Decision::Nearest { examples, .. } = &self.decision else {
+            return Ok(self);
+        };
         let started = std::time::Instant::now();
-        let linear = Softmax::train(&self.examples, training)
+        let linear = Softmax::train(examples, training)
             .context("learning the intents of the labelled bank")?;
         tracing::debug!(
-            examples = self.examples.len(),
+            examples = examples.len(),
             iterations = linear.iterations(),
             elapsed_ms = started.elapsed().as_millis() as u64,
             "intent regression trained"
         );
-        self.linear = Some(linear);
-        Ok(self)
+        Ok(Self {
+            embedder: self.embedder,
+            decision: Decision::Learned(linear),
+        })
     }
 
     fn from_vectors(
@@ -414,9 +435,10 @@ impl IntentClassifier {
     ) -> Self {
         Self {
             embedder,
-            examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
-            thresholds,
-            linear: None,
+            decision: Decision::Nearest {
+                examples: bank.iter().map(|(i, _)| *i).zip(vectors).collect(),
+                thresholds,
+            },
         }
     }
 
@@ -445,21 +467,25 @@ impl IntentClassifier {
             .embed(&[text])?
             .pop()
             .ok_or_else(|| anyhow::anyhow!("the embedder returned no vector"))?;
-        if let Some(linear) = &self.linear {
-            return Ok(linear
-                .decide(&v)
-                .map(|(intent, score, margin)| IntentGuess {
-                    intent,
-                    score,
-                    margin,
-                }));
-        }
-        let sims: Vec<(Intent, f32)> = self
-            .examples
-            .iter()
-            .map(|(i, e)| (*i, cosine(&v, e)))
-            .collect();
-        Ok(nearest(&sims, self.thresholds))
+        Ok(match &self.decision {
+            Decision::Learned(linear) => {
+                linear
+                    .decide(&v)
+                    .map(|(intent, score, margin)| IntentGuess {
+                        intent,
+                        score,
+                        margin,
+                    })
+            }
+            Decision::Nearest {
+                examples,
+                thresholds,
+            } => {
+                let sims: Vec<(Intent, f32)> =
+                    examples.iter().map(|(i, e)| (*i, cosine(&v, e))).collect();
+                nearest(&sims, *thresholds)
+            }
+        })
     }
 }
 
