@@ -716,13 +716,14 @@ re!(
 );
 re!(
     PAYBACK_DOCUMENT_AFTER,
-    r"(?i)^\w*\s+(?:forms?|paperwork|purposes|records?|scheme|program(?:me)?)\b"
+    r"(?i)^\w*\s+(?:forms?|paperwork|purposes|records?|scheme|program(?:me)?|confirmations?|notifications?|notices?|receipts?)\b"
 );
 
-/// Whether the ticket asks us for money back: a refund word that is not negated and
-/// does not name money someone else pays back ("for my employer's childcare
-/// reimbursement form", "insurance reimbursement"), which asks for a document or a date,
-/// not a refund.
+/// Whether the ticket asks us for money back: a refund word that is not negated, does
+/// not name money someone else pays back ("for my employer's childcare reimbursement
+/// form", "insurance reimbursement"), which asks for a document or a date, and is not
+/// the name of a message about a refund ("I got my refund confirmation yesterday"),
+/// which tells of a refund already on its way.
 pub(super) fn refund_affirmed(text: &str) -> bool {
     REFUND.find_iter(text).any(|m| {
         let others = OTHERS_PAYBACK_BEFORE.is_match(&text[..m.start()])

@@ -1228,6 +1228,26 @@ fn a_status_request_for_the_things_we_ordered_under_our_own_reference_asks_for_t
 }
 
 #[test]
+fn a_refund_already_confirmed_told_beside_a_question_of_how_long_asks_the_help_center() {
+    for body in [
+        "I got my refund confirmation yesterday. How long until my refund shows up?",
+        "I received the refund notification on Monday. How long does it take to reach my card?",
+    ] {
+        let p = plan(&text("Refund", body, None), None);
+        assert!(
+            !p.missing_order_id && p.orders.is_empty() && p.kb_query.is_some(),
+            "{body}: {p:?}"
+        );
+    }
+    // Money asked back is still a request for the order.
+    let asked = plan(
+        &text("Refund", "I want a refund for my broken kettle.", None),
+        None,
+    );
+    assert!(asked.missing_order_id, "{asked:?}");
+}
+
+#[test]
 fn a_delivery_told_as_the_story_around_another_question_or_supposed_asks_for_no_order() {
     for body in [
         "I'm staying with family in Bergen and had a parcel from you sent here. Now the courier has texted that I have to pay import VAT before they'll deliver it. Is this legit or a scam?",
