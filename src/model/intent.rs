@@ -156,8 +156,7 @@ pub const EXAMPLES: &[(Intent, &str)] = &[
 ];
 
 /// The development worlds' labelled tickets (fixture, outdoor, home, voltcase,
-/// kettlebrew, and the five waiting in `evals/pending`: fretwork, greenhouse, quiltery,
-/// toybox, velodrome): one JSON object a line, `{"intent": …, "text": …}`, the ticket's
+/// kettlebrew): one JSON object a line, `{"intent": …, "text": …}`, the ticket's
 /// subject and the customer's own words with the intent its eval labels give. Written by
 /// `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`; no held-out world is in
 /// it.
