@@ -85,15 +85,20 @@ impl Cascade {
             let tier = match kind {
                 ProviderKind::Cascade => bail!("model.cascade.tiers cannot name cascade itself"),
                 ProviderKind::Rules => {
-                    let mut model = rules::RulesModel::with_embedder(readers.embedder.clone())?
-                        .with_order_ids(readers.order_ids.clone());
+                    let cache = readers.vectors_cache.as_deref();
+                    let mut model =
+                        rules::RulesModel::with_embedder(readers.embedder.clone(), cache)?
+                            .with_order_ids(readers.order_ids.clone());
                     if let Some(embedder) = &readers.embedder {
                         model = model.judged_by(
                             super::intent::IntentClassifier::labelled(
                                 embedder.clone(),
-                                readers.vectors_cache.as_deref(),
+                                cache,
+                                super::intent::Role::Judge,
                             )
                             .context("embedding the labelled intent bank")?,
+                            super::intent::IntentClassifier::new(embedder.clone())
+                                .context("embedding the intent examples")?,
                         );
                     }
                     let rules = Arc::new(model);

@@ -1,17 +1,18 @@
-//! Intent by meaning: a ticket's nearest neighbours among labelled examples.
+//! Intent by meaning: what a ticket asks, read from labelled tickets like it.
 //!
 //! The rules model's text rules see words; a customer who writes "my card company is
 //! pulling the payment back" uses none of the words a dispute rule lists. This module
-//! owns a small bank of example requests, written from the five tool contracts and the
-//! requests they cannot carry out, each labelled with an [`Intent`]; a ticket is
-//! embedded through [`Embedder`] and compared with every example. An intent is
-//! reported only when it is both close enough and clearly ahead of the runner-up (a
-//! margin), because the rules model uses it to change course (escalate a dispute, treat
-//! a request as one no tool can do) and a guess between two intents is not a reason to.
-//! The cascade's judge holds the development worlds' labelled tickets as well, hundreds
-//! of them, and decides by a regression trained on that bank (`model::softmax`) rather
-//! than by neighbours. Without an embedder nothing here runs and the text rules decide
-//! alone.
+//! owns a bank of labelled requests: a few written from the five tool contracts and the
+//! requests they cannot carry out, and the development worlds' labelled tickets, a
+//! thousand of them, each with an [`Intent`]. A ticket is embedded through [`Embedder`]
+//! and decided either by its nearest examples (an intent reported only when close
+//! enough and clearly ahead of the runner-up) or by a regression of the bank
+//! (`model::softmax`, an intent reported only when probable enough), because the rules
+//! model uses it to change course (escalate a dispute, treat a request as one no tool
+//! can do) and a guess between two intents is not a reason to. The rules model reads
+//! with a regression trained so that every intent weighs the same, the cascade's judge
+//! with one trained on the bank as it is ([`Role`]); both ship trained. Without an
+//! embedder nothing here runs and the text rules decide alone.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -156,7 +157,8 @@ pub const EXAMPLES: &[(Intent, &str)] = &[
 ];
 
 /// The development worlds' labelled tickets (fixture, outdoor, home, voltcase,
-/// kettlebrew): one JSON object a line, `{"intent": …, "text": …}`, the ticket's
+/// kettlebrew, and the five waiting in `evals/pending`: fretwork, greenhouse, quiltery,
+/// toybox, velodrome): one JSON object a line, `{"intent": …, "text": …}`, the ticket's
 /// subject and the customer's own words with the intent its eval labels give. Written by
 /// `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`; no held-out world is in
 /// it.
@@ -332,7 +334,132 @@ fn write_file(file: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     std::fs::rename(&tmp, file).with_context(|| format!("renaming to {}", file.display()))
 }
 
+/// The regression of `examples`, trained (hundreds of passes over them: half a second of
+/// CPU for the product's bank in a release build, many seconds in a debug one).
+fn train(examples: &[(Intent, Vec<f32>)], training: Training) -> anyhow::Result<Softmax<Intent>> {
+    let started = std::time::Instant::now();
+    let linear =
+        Softmax::train(examples, training).context("learning the intents of the labelled bank")?;
+    tracing::debug!(
+        examples = examples.len(),
+        iterations = linear.iterations(),
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "intent regression trained"
+    );
+    Ok(linear)
+}
+
+/// What a classifier of the labelled bank is for, and so how its regression is trained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The rules model's reading of every ticket. What changes the rules' course is a
+    /// dispute or a request no tool does, the bank's two smallest intents, so each intent
+    /// weighs the same in training ([`Training::balanced`]): the regression is then sure
+    /// of those more often, and more often right, than the hand-written examples were.
+    Reader,
+    /// The cascade's judge of the rules' own answers, which only confirms an answer's
+    /// intent: trained on the bank as it is, sure of the large intents (status, refund,
+    /// how-to) more often.
+    Judge,
+}
+
+impl Role {
+    /// Both roles.
+    pub const ALL: [Role; 2] = [Role::Reader, Role::Judge];
+
+    /// How this role's regression is trained.
+    pub fn training(self) -> Training {
+        Training {
+            balanced: self == Role::Reader,
+            ..Training::default()
+        }
+    }
+
+    /// The weights that ship for this role, in the format of [`weights_file`]: the
+    /// regression of [`SHIPPED_VECTORS`], written with the bank by `ticket-agent-lab
+    /// intent --write-bank` so that no start trains, and taken only when they are the
+    /// regression of the vectors in use ([`Softmax::from_weights`]).
+    pub fn shipped_weights(self) -> &'static [u8] {
+        match self {
+            Role::Reader => include_bytes!("../../data/intent-bank.reader.f64"),
+            Role::Judge => include_bytes!("../../data/intent-bank.judge.f64"),
+        }
+    }
+
+    /// The name of this role's weights file beside the bank (`intent-bank.jsonl`):
+    /// `reader.f64` or `judge.f64` for its extension.
+    pub fn weights_extension(self) -> &'static str {
+        match self {
+            Role::Reader => "reader.f64",
+            Role::Judge => "judge.f64",
+        }
+    }
+}
+
+/// The salt of a weights file's key, so that it is never taken for a vectors file nor
+/// for weights of the other weighting.
+fn weights_salt(training: Training) -> &'static str {
+    if training.balanced {
+        "regression, balanced"
+    } else {
+        "regression"
+    }
+}
+
+/// The regression (trained as `training` says) of `bank`, whose vectors are those
+/// `vectors_file` holds (as [`vectors_file`] writes it), as a weights file: the key of
+/// the bank's texts (8 bytes), then the weights as little-endian `f64`.
+///
+/// # Errors
+/// A vectors file not of `bank`'s texts, or a bank that cannot be learned.
+pub fn weights_file(
+    bank: &[(Intent, &str)],
+    vectors_file: &[u8],
+    training: Training,
+) -> anyhow::Result<Vec<u8>> {
+    let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
+    let vectors = stored_vectors(vectors_file, &texts)
+        .context("the vectors file is not of this bank's texts")?;
+    let examples: Vec<(Intent, Vec<f32>)> = bank.iter().map(|(i, _)| *i).zip(vectors).collect();
+    let linear = train(&examples, training)?;
+    Ok(texts_key(weights_salt(training), &texts)
+        .to_le_bytes()
+        .into_iter()
+        .chain(linear.weights().iter().flat_map(|w| w.to_le_bytes()))
+        .collect())
+}
+
+/// The weights a weights file holds, if it was written for `texts` and `training`'s
+/// weighting.
+fn read_weights_file(bytes: &[u8], texts: &[&str], training: Training) -> Option<Vec<f64>> {
+    let (key, rest) = bytes.split_at_checked(8)?;
+    if u64::from_le_bytes(key.try_into().ok()?) != texts_key(weights_salt(training), texts)
+        || rest.len() % 8 != 0
+    {
+        return None;
+    }
+    Some(
+        rest.chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().expect("eight bytes")))
+            .collect(),
+    )
+}
+
+/// The vectors a vectors file holds for `texts`, whichever model wrote it (its own
+/// probe vector taken as the model's).
+fn stored_vectors(bytes: &[u8], texts: &[&str]) -> Option<Vec<Vec<f32>>> {
+    let floats = bytes.len().checked_sub(8)? / 4;
+    let dim = floats.checked_div(texts.len() + 1)?;
+    let probe: Vec<f32> = bytes
+        .get(8..8 + 4 * dim)?
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    read_vectors_file(bytes, texts, &probe)
+}
+
 /// A bank of labelled examples, embedded once, and how it decides.
+#[derive(Clone)]
 pub struct IntentClassifier {
     embedder: Arc<dyn Embedder>,
     decision: Decision,
@@ -340,6 +467,7 @@ pub struct IntentClassifier {
 
 /// The two ways a classifier decides. A regression keeps its weights only: once trained
 /// it needs neither the bank's vectors nor the neighbours' bars.
+#[derive(Clone)]
 enum Decision {
     /// By the nearest examples of each intent ([`nearest`]).
     Nearest {
@@ -377,20 +505,45 @@ impl IntentClassifier {
     }
 
     /// The hand-written examples and the labelled tickets of the development worlds
-    /// ([`labelled_bank`]) together, decided by a regression trained on them
-    /// ([`Softmax`], with [`Training::default`]). Their vectors come shipped
-    /// ([`SHIPPED_VECTORS`]) for the model the project fetches; for another model they are
-    /// embedded once and kept in `cache` ([`bank_vectors`]).
+    /// ([`labelled_bank`]) together, decided by a regression of them ([`Softmax`]) trained
+    /// for `role`. Their vectors come shipped ([`SHIPPED_VECTORS`]) for the model the
+    /// project fetches, and so do the regression's weights ([`Role::shipped_weights`]),
+    /// taken when they are these vectors' regression; for another model the vectors are
+    /// embedded once and kept in `cache` ([`bank_vectors`]) and the regression is trained
+    /// here.
     ///
     /// # Errors
     /// When the bank does not parse, the embedder fails on it or it cannot be learned.
-    pub fn labelled(embedder: Arc<dyn Embedder>, cache: Option<&Path>) -> anyhow::Result<Self> {
+    pub fn labelled(
+        embedder: Arc<dyn Embedder>,
+        cache: Option<&Path>,
+        role: Role,
+    ) -> anyhow::Result<Self> {
         let learned = labelled_bank()?;
         let bank = with_examples(&learned);
         let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
         let vectors = bank_vectors(embedder.as_ref(), &texts, SHIPPED_VECTORS, cache)?;
-        Self::from_vectors(embedder, &bank, vectors, Thresholds::default())
-            .learned(Training::default())
+        let examples: Vec<(Intent, Vec<f32>)> = bank.iter().map(|(i, _)| *i).zip(vectors).collect();
+        let training = role.training();
+        let shipped = match read_weights_file(role.shipped_weights(), &texts, training) {
+            Some(weights) => Softmax::from_weights(&examples, weights, training)?,
+            None => None,
+        };
+        let linear = match shipped {
+            Some(linear) => {
+                tracing::debug!(
+                    ?role,
+                    examples = examples.len(),
+                    "intent regression taken from the shipped weights"
+                );
+                linear
+            }
+            None => train(&examples, training)?,
+        };
+        Ok(Self {
+            embedder,
+            decision: Decision::Learned(linear),
+        })
     }
 
     /// A bank of the caller's own, decided by a regression trained on it.
@@ -411,15 +564,7 @@ impl IntentClassifier {
         let Decision::Nearest { examples, .. } = &self.decision else {
             return Ok(self);
         };
-        let started = std::time::Instant::now();
-        let linear = Softmax::train(examples, training)
-            .context("learning the intents of the labelled bank")?;
-        tracing::debug!(
-            examples = examples.len(),
-            iterations = linear.iterations(),
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "intent regression trained"
-        );
+        let linear = train(examples, training)?;
         Ok(Self {
             embedder: self.embedder,
             decision: Decision::Learned(linear),
@@ -740,6 +885,57 @@ pub(crate) mod tests {
             "data/intent-bank.f32 is not of data/intent-bank.jsonl: run `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`"
         );
         assert_eq!((SHIPPED_VECTORS.len() - 8) % (4 * (texts.len() + 1)), 0);
+    }
+
+    #[test]
+    fn the_shipped_weights_are_the_regression_of_the_shipped_vectors_so_no_start_trains() {
+        let learned = labelled_bank().unwrap();
+        let bank = with_examples(&learned);
+        let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
+        let vectors = stored_vectors(SHIPPED_VECTORS, &texts).expect("the shipped bank's vectors");
+        let examples: Vec<(Intent, Vec<f32>)> = bank.iter().map(|(i, _)| *i).zip(vectors).collect();
+        for role in Role::ALL {
+            let weights = read_weights_file(role.shipped_weights(), &texts, role.training())
+                .unwrap_or_else(|| {
+                    panic!(
+                        "data/intent-bank.{} is not of data/intent-bank.jsonl: run `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`",
+                        role.weights_extension()
+                    )
+                });
+            assert!(
+                Softmax::from_weights(&examples, weights, role.training())
+                    .unwrap()
+                    .is_some(),
+                "data/intent-bank.{} is not the {role:?}'s regression of data/intent-bank.f32: run `ticket-agent-lab intent --write-bank data/intent-bank.jsonl`",
+                role.weights_extension()
+            );
+        }
+    }
+
+    #[test]
+    fn a_weights_file_is_read_back_only_for_the_texts_it_was_written_for() {
+        let bank = [
+            (Intent::Status, "where is my parcel"),
+            (Intent::Status, "has my order shipped"),
+            (Intent::Refund, "I want my money back"),
+            (Intent::Refund, "refund the broken mug"),
+        ];
+        let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
+        let vectors = vectors_file(&BagOfWords, &texts).unwrap();
+        let judge = Role::Judge.training();
+        let weights = weights_file(&bank, &vectors, judge).unwrap();
+        let back = read_weights_file(&weights, &texts, judge).unwrap();
+        assert_eq!(back.len(), (weights.len() - 8) / 8);
+        assert!(read_weights_file(&weights, &texts[1..], judge).is_none());
+        assert!(
+            read_weights_file(&weights, &texts, Role::Reader.training()).is_none(),
+            "the other weighting's weights are not these"
+        );
+        assert!(
+            read_weights_file(&vectors, &texts, judge).is_none(),
+            "a vectors file is not weights"
+        );
+        assert!(weights_file(&bank[1..], &vectors, judge).is_err());
     }
 
     #[test]

@@ -250,7 +250,8 @@ fn provider(
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
     Ok(match settings.provider {
         ProviderKind::Rules => Arc::new(
-            rules::RulesModel::with_embedder(readers.embedder)?.with_order_ids(readers.order_ids),
+            rules::RulesModel::with_embedder(readers.embedder, readers.vectors_cache.as_deref())?
+                .with_order_ids(readers.order_ids),
         ),
         ProviderKind::Anthropic => {
             let model = anthropic::AnthropicModel::new(settings)?;

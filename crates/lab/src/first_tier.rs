@@ -8,8 +8,9 @@
 //! examples and the development worlds' labelled tickets
 //! ([`ticket_agent::model::intent::IntentClassifier::labelled`]). A development world is
 //! judged by a bank without its own tickets (its tickets would be their own nearest
-//! neighbours), so every row measures a shop the bank never saw; `--judge examples`
-//! measures the examples alone, the judge before the bank.
+//! neighbours), and the rules read it with the product's reader trained on that bank,
+//! so every row measures a shop the bank never saw; `--judge examples` measures the
+//! examples alone, the judge before the bank.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -21,7 +22,7 @@ use ticket_agent::embedding::Embedder;
 use ticket_agent::eval::run_eval;
 use ticket_agent::model::ChatModel;
 use ticket_agent::model::cascade::{Cascade, Tier};
-use ticket_agent::model::intent::{IntentClassifier, Thresholds, with_examples};
+use ticket_agent::model::intent::{IntentClassifier, Role, Thresholds, with_examples};
 use ticket_agent::model::rules::RulesModel;
 use ticket_agent::model::softmax::Training;
 
@@ -105,21 +106,23 @@ pub fn kind(r: &ticket_agent::eval::TrialResult) -> String {
     format!("{outcome} [{}]{band}", tools.join(","))
 }
 
-/// The cascade of the measurement: the rules model with `judge`, then the rules model
-/// without one.
+/// The cascade of the measurement: the rules model reading with `reader` and judged by
+/// `judge` and `checker` (the product's: the hand-written examples), then the rules model
+/// reading with `reader` and judged by none.
 fn cascade(
-    embedder: &Arc<dyn Embedder>,
     settings: &Settings,
+    reader: IntentClassifier,
     judge: IntentClassifier,
+    checker: IntentClassifier,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
     let ids =
         ticket_agent::domain::order_id::OrderIdPattern::new(&settings.commerce.order_id_pattern)?;
     let first = Arc::new(
-        RulesModel::with_embedder(Some(embedder.clone()))?
+        RulesModel::with_classifier(reader.clone())
             .with_order_ids(ids.clone())
-            .judged_by(judge),
+            .judged_by(judge, checker),
     );
-    let rest = Arc::new(RulesModel::with_embedder(Some(embedder.clone()))?.with_order_ids(ids));
+    let rest = Arc::new(RulesModel::with_classifier(reader).with_order_ids(ids));
     Ok(Arc::new(Cascade::new(vec![
         Tier {
             name: "rules".into(),
@@ -172,6 +175,22 @@ fn judge_for(
     }
 }
 
+/// The rules model's reader for `world`: the product's ([`Role::Reader`]), of a bank
+/// without the world's own tickets when it is a development world, so that the rules
+/// read a shop the bank never saw.
+fn reader_for(
+    embedder: &Arc<dyn Embedder>,
+    worlds: &[EvalWorld],
+    world: &EvalWorld,
+) -> anyhow::Result<IntentClassifier> {
+    let learned = intent_corpus::bank_without(worlds, Some(&world.name));
+    IntentClassifier::with_bank_learned(
+        embedder.clone(),
+        &with_examples(&learned),
+        Role::Reader.training(),
+    )
+}
+
 /// Runs `names` (every world but the thread cases when empty) with `judge`,
 /// over `embedder` (the model kb_search and the rules read with).
 ///
@@ -192,13 +211,19 @@ pub async fn run(
         .filter(|w| names.is_empty() || names.contains(&w.name))
     {
         eprintln!("first-tier: {}", world.name);
-        let judge = {
+        let (reader, judge, checker) = {
             let (embedder, worlds, world) = (embedder.clone(), worlds.clone(), world.clone());
-            tokio::task::spawn_blocking(move || judge_for(&embedder, &worlds, &world, judge))
-                .await??
+            tokio::task::spawn_blocking(move || {
+                anyhow::Ok((
+                    reader_for(&embedder, &worlds, &world)?,
+                    judge_for(&embedder, &worlds, &world, judge)?,
+                    IntentClassifier::new(embedder.clone())?,
+                ))
+            })
+            .await??
         };
         let settings = world.settings(settings);
-        let model = cascade(&embedder, &settings, judge)?;
+        let model = cascade(&settings, reader, judge, checker)?;
         let eval = run_eval(
             &settings,
             &world.cases,

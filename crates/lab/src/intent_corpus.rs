@@ -4,10 +4,11 @@
 //! Every eval case is labelled from the written policy (its expected outcome, category
 //! and required tools); this module reads an intent off those labels ([`label`]): a
 //! dispute, a request no tool performs, a refund, an order's status, a help-center
-//! question. The tickets of the development worlds ([`eval_worlds::DEVELOPMENT`]) with
-//! their intents are a labelled bank ([`bank`]) beside the product's hand-written
-//! examples ([`EXAMPLES`]); the held-out worlds are only classified, and the report gives per world and intent how
-//! many tickets the classifier was confident about (coverage) and how many of those it
+//! question. The tickets of the development worlds ([`eval_worlds::DEVELOPMENT`] and
+//! [`eval_worlds::PENDING`]) with their intents are a labelled bank ([`bank`]) beside
+//! the product's hand-written examples ([`EXAMPLES`]); the held-out worlds are only
+//! classified, and the report gives per world and intent how many tickets the classifier
+//! was confident about (coverage) and how many of those it
 //! got right (precision), with the hand-written examples alone and with the bank.
 
 use std::fmt::Write as _;
@@ -95,15 +96,17 @@ pub fn bank_lines(bank: &[(Intent, String)]) -> anyhow::Result<String> {
 }
 
 /// Every world of `evals` but the thread cases (follow-ups: their intent is their
-/// thread's), each loaded once.
+/// thread's), then the pending development worlds ([`eval_worlds::PENDING`]), each
+/// loaded once.
 ///
 /// # Errors
 /// A world that does not load.
 pub fn worlds(evals: &Path) -> anyhow::Result<Vec<EvalWorld>> {
     eval_worlds::names(evals)?
-        .iter()
-        .filter(|n| *n != eval_worlds::THREADS)
-        .map(|n| eval_worlds::load(evals, n))
+        .into_iter()
+        .filter(|n| n != eval_worlds::THREADS)
+        .chain(eval_worlds::pending_names(evals))
+        .map(|n| eval_worlds::load(evals, &n))
         .collect()
 }
 

@@ -388,9 +388,11 @@ enum Command {
         #[arg(long, default_value_os_t = eval_worlds::repo_evals())]
         evals: PathBuf,
         /// Write the development worlds' labelled tickets to this file as the product's
-        /// labelled bank (JSON lines: intent, text), and the vectors of the examples and
-        /// the bank beside it (the same name, `.f32`), and do nothing else; the product
-        /// ships `data/intent-bank.jsonl` and `data/intent-bank.f32` written this way.
+        /// labelled bank (JSON lines: intent, text), the vectors of the examples and the
+        /// bank beside it (the same name, `.f32`) and the weights of their regressions,
+        /// the rules model's reader's and the cascade's judge's (`.reader.f64`,
+        /// `.judge.f64`), and do nothing else; the product ships `data/intent-bank.*`
+        /// written this way.
         #[arg(long)]
         write_bank: Option<PathBuf>,
     },
@@ -754,24 +756,30 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let worlds = intent_corpus::worlds(&evals)?;
                 let bank = intent_corpus::bank(&worlds);
                 let lines = intent_corpus::bank_lines(&bank)?;
-                let vectors = tokio::task::spawn_blocking(move || {
-                    let texts: Vec<&str> = ticket_agent::model::intent::with_examples(&bank)
-                        .iter()
-                        .map(|(_, t)| *t)
-                        .collect();
-                    ticket_agent::model::intent::vectors_file(embedder.as_ref(), &texts)
+                let (vectors, weights) = tokio::task::spawn_blocking(move || {
+                    use ticket_agent::model::intent::{
+                        Role, vectors_file, weights_file, with_examples,
+                    };
+                    let bank = with_examples(&bank);
+                    let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
+                    let vectors = vectors_file(embedder.as_ref(), &texts)?;
+                    let weights = Role::ALL
+                        .into_iter()
+                        .map(|role| Ok((role, weights_file(&bank, &vectors, role.training())?)))
+                        .collect::<anyhow::Result<Vec<_>>>()?;
+                    anyhow::Ok((vectors, weights))
                 })
                 .await??;
                 let vectors_out = out.with_extension("f32");
-                std::fs::write(&out, lines)
-                    .with_context(|| format!("writing {}", out.display()))?;
-                std::fs::write(&vectors_out, vectors)
-                    .with_context(|| format!("writing {}", vectors_out.display()))?;
-                eprintln!(
-                    "intent: wrote the labelled bank to {} and its vectors to {}",
-                    out.display(),
-                    vectors_out.display()
-                );
+                let mut files = vec![(out.clone(), lines.into_bytes()), (vectors_out, vectors)];
+                for (role, bytes) in weights {
+                    files.push((out.with_extension(role.weights_extension()), bytes));
+                }
+                for (file, bytes) in &files {
+                    std::fs::write(file, bytes)
+                        .with_context(|| format!("writing {}", file.display()))?;
+                    eprintln!("intent: wrote {}", file.display());
+                }
                 return Ok(ExitCode::SUCCESS);
             }
             let scores =

@@ -421,8 +421,9 @@ async fn run_fleet(prefix: &str, outbox: &Path, database_url: &str) -> Result<Ve
                 addr.to_string(),
             ));
             let mut worker = Proc::spawn("worker", &["--log-format", "json", "worker"], &env);
-            // The cascade's judge trains its regression at start: half a second in a
-            // release build, 16 s of CPU in this debug one, longer on a busy machine.
+            // A cascade start reads the intent bank's shipped vectors and checks its two
+            // shipped regressions (a pass over the bank each); a debug build on a busy
+            // machine is slow at it, and one that had to train would take 40 s or more.
             let deadline = Instant::now() + Duration::from_secs(60);
             while Instant::now() < deadline && !worker.exited() {
                 if let Ok((200, _)) = get(&client, &format!("http://{addr}/readyz")).await {

@@ -104,9 +104,10 @@ pub(super) fn judged_on(
     let intents = |i: &[Intent]| Basis::Intents(i.to_vec());
     let disputed_by_meaning = guess.is_some_and(|g| g.intent == Intent::Dispute);
     if reading.legal_threat || disputed_by_meaning {
-        // A lone legal word ("attorney" in a signature) escalates too, but settles the
-        // ticket only if the ticket's meaning confirms a dispute.
-        let basis = if disputed_by_meaning || strong_threat(t) {
+        // A lone legal word ("attorney" in a signature) escalates too, and so does a
+        // dispute read by meaning alone, but only the words of a threat settle the
+        // ticket: either of the others stands if the ticket's meaning confirms a dispute.
+        let basis = if strong_threat(t) {
             Basis::Settled
         } else {
             intents(&[Intent::Dispute])

@@ -3,8 +3,8 @@
 //! It is not an LLM. It is a baseline and a fallback, named as what it is: it reads
 //! the ticket from the conversation, decides intents with plain text rules (order
 //! status, refund, how-to via the knowledge base, requests no tool can carry out, legal
-//! threats) and, when it is given an embedder, with the ticket's nearest labelled
-//! examples ([`super::intent`]); then it drives the same loop through real tool calls,
+//! threats) and, when it is given an embedder, by meaning as well, with a regression of
+//! labelled tickets ([`super::intent`]); then it drives the same loop through real tool calls,
 //! reading the real tool results. It acts only on what it understands: a request it
 //! cannot place, a language it cannot read or an amount it cannot tell is escalated. It
 //! never knows ids or phrases in advance: order ids come from the ticket's field or
@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use lru::LruCache;
@@ -59,6 +60,13 @@ pub struct RulesModel {
     judge: Option<Arc<IntentClassifier>>,
     /// The judge's guesses of the last few tickets, by ticket text.
     judged: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
+    /// What confirms, for a cascade, an answer that rests on an article or on a request
+    /// no tool does: the hand-written examples by their nearest neighbours, stricter than
+    /// any regression of the bank, because an article on the question's subject that does
+    /// not answer it passes every other check.
+    checker: Option<Arc<IntentClassifier>>,
+    /// The checker's guesses of the last few tickets, by ticket text.
+    checked: Arc<Mutex<LruCache<String, Option<IntentGuess>>>>,
     /// The shop's order ids (`commerce.order_id_pattern`): the words read as orders.
     ids: OrderIdPattern,
     /// The guesses of the last few tickets, by ticket text: every turn of a ticket reads
@@ -91,6 +99,8 @@ impl Default for RulesModel {
             intents: None,
             judge: None,
             judged: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
+            checker: None,
+            checked: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
             ids: OrderIdPattern::default(),
             recent: Arc::new(Mutex::new(LruCache::new(RECENT_GUESSES))),
             readings: Arc::new(Mutex::new(LruCache::new(READINGS))),
@@ -104,15 +114,24 @@ impl RulesModel {
         Self::default()
     }
 
-    /// The rules model, deciding intent by meaning too when an embedder is given (its
-    /// example bank is embedded here, once).
+    /// The rules model, deciding intent by meaning too when an embedder is given: by the
+    /// labelled bank's regression trained for reading ([`super::intent::Role::Reader`]), whose vectors
+    /// and weights ship for the model the project fetches (for another model the bank is
+    /// embedded once into `cache` and the regression trained here).
     ///
     /// # Errors
-    /// When the embedder fails on the example bank.
-    pub fn with_embedder(embedder: Option<Arc<dyn Embedder>>) -> anyhow::Result<Self> {
+    /// When the embedder fails on the bank or the bank cannot be learned.
+    pub fn with_embedder(
+        embedder: Option<Arc<dyn Embedder>>,
+        cache: Option<&Path>,
+    ) -> anyhow::Result<Self> {
         Ok(Self {
             intents: match embedder {
-                Some(e) => Some(Arc::new(IntentClassifier::new(e)?)),
+                Some(e) => Some(Arc::new(IntentClassifier::labelled(
+                    e,
+                    cache,
+                    super::intent::Role::Reader,
+                )?)),
                 None => None,
             },
             ..Self::default()
@@ -127,11 +146,14 @@ impl RulesModel {
         self
     }
 
-    /// The same model, judging its own answers for a cascade with `judge` instead of
-    /// the classifier it reads tickets with.
+    /// The same model, judging its own answers for a cascade: those from the order tools
+    /// alone with `judge`, those that rest on an article or a request no tool does with
+    /// `checker` (the hand-written examples, [`IntentClassifier::new`]), never with the
+    /// classifier it reads tickets with.
     #[must_use]
-    pub fn judged_by(mut self, judge: IntentClassifier) -> Self {
+    pub fn judged_by(mut self, judge: IntentClassifier, checker: IntentClassifier) -> Self {
         self.judge = Some(Arc::new(judge));
+        self.checker = Some(Arc::new(checker));
         self
     }
 
@@ -234,9 +256,9 @@ impl SelfAssess for RulesModel {
     /// Confident when the final answer rests on a settled fact (a chargeback or a payment
     /// dispute, an order the help desk's order field names and the shop does not know,
     /// the refund policy calling for a human), or when it answers (or escalates for) an
-    /// intent that the ticket's nearest labelled examples confirm with their margin (the
-    /// judge's bank for an answer from the order tools alone, the reading's examples for
-    /// one that rests on an article). Everything else is declined with its reason: an
+    /// intent that a classifier confirms (the judge's regression for an answer from the
+    /// order tools alone, the checker's hand-written examples for one that rests on an
+    /// article or a request no tool does; the reader's, with neither). Everything else is declined with its reason: an
     /// order id read from the text that the shop does not know, no order id found (an id
     /// it cannot read looks the same), a refund of a sum the customer wrote that the
     /// record does not show, a language it cannot read, a request it could not place, an
@@ -267,10 +289,11 @@ impl SelfAssess for RulesModel {
                 let by_facts = answered
                     .iter()
                     .all(|i| matches!(i, Intent::Status | Intent::Refund));
-                let guess = match &self.judge {
-                    Some(judge) if by_facts => {
+                let guess = match (&self.judge, &self.checker) {
+                    (Some(judge), _) if by_facts => {
                         Self::guess_by(judge.clone(), &self.judged, &t).await
                     }
+                    (_, Some(checker)) => Self::guess_by(checker.clone(), &self.checked, &t).await,
                     _ => guess,
                 };
                 match guess {

@@ -745,7 +745,9 @@ async fn every_turn_of_a_ticket_reuses_one_embedding_of_its_text() {
         }
     }
     let embedder = Arc::new(Counting(AtomicUsize::new(0)));
-    let model = RulesModel::with_embedder(Some(embedder.clone())).unwrap();
+    let model = RulesModel::with_classifier(
+        crate::model::intent::IntentClassifier::new(embedder.clone()).unwrap(),
+    );
     let after_bank = embedder.0.load(Ordering::SeqCst);
     assert_eq!(after_bank, crate::model::intent::EXAMPLES.len());
     let t = text("s", "where is my parcel", None);
@@ -1374,9 +1376,9 @@ async fn a_judge_of_labelled_tickets_confirms_answers_from_the_order_tools_and_n
     let model = RulesModel::with_classifier(
         IntentClassifier::with_bank(Arc::new(BagOfWords), &examples, loose).unwrap(),
     );
-    let judged = model
-        .clone()
-        .judged_by(IntentClassifier::with_bank(Arc::new(BagOfWords), &labelled, loose).unwrap());
+    let bank =
+        |b: &[(Intent, &str)]| IntentClassifier::with_bank(Arc::new(BagOfWords), b, loose).unwrap();
+    let judged = model.clone().judged_by(bank(&labelled), bank(&examples));
     let asks_status = status_conversation("Where is my parcel? The order is still not here.");
     assert_eq!(
         model.assess(&asks_status).await,
@@ -1413,6 +1415,14 @@ async fn a_judge_of_labelled_tickets_confirms_answers_from_the_order_tools_and_n
     // fact by fact: the examples decide, and they are unsure.
     assert_eq!(
         judged.assess(&asks_how).await,
+        Assessment::Decline("intent_unsure")
+    );
+    // So they do when the rules read tickets with the labelled bank too: what reads a
+    // ticket never confirms an article for a cascade.
+    let reads_labelled =
+        RulesModel::with_classifier(bank(&labelled)).judged_by(bank(&labelled), bank(&examples));
+    assert_eq!(
+        reads_labelled.assess(&asks_how).await,
         Assessment::Decline("intent_unsure")
     );
 }
