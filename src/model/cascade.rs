@@ -85,22 +85,26 @@ impl Cascade {
             let tier = match kind {
                 ProviderKind::Cascade => bail!("model.cascade.tiers cannot name cascade itself"),
                 ProviderKind::Rules => {
+                    use super::intent::{IntentClassifier, Role};
                     let cache = readers.vectors_cache.as_deref();
-                    let mut model =
-                        rules::RulesModel::with_embedder(readers.embedder.clone(), cache)?
-                            .with_order_ids(readers.order_ids.clone());
-                    if let Some(embedder) = &readers.embedder {
-                        model = model.judged_by(
-                            super::intent::IntentClassifier::labelled(
+                    let model = match &readers.embedder {
+                        // The reader and the judge from one reading of the bank.
+                        Some(embedder) => {
+                            let [reader, judge] = IntentClassifier::labelled_as(
                                 embedder.clone(),
                                 cache,
-                                super::intent::Role::Judge,
+                                [Role::Reader, Role::Judge],
                             )
-                            .context("embedding the labelled intent bank")?,
-                            super::intent::IntentClassifier::new(embedder.clone())
-                                .context("embedding the intent examples")?,
-                        );
+                            .context("embedding the labelled intent bank")?;
+                            rules::RulesModel::with_classifier(reader).judged_by(
+                                judge,
+                                IntentClassifier::new(embedder.clone())
+                                    .context("embedding the intent examples")?,
+                            )
+                        }
+                        None => rules::RulesModel::new(),
                     }
+                    .with_order_ids(readers.order_ids.clone());
                     let rules = Arc::new(model);
                     Tier {
                         name: name.clone(),

@@ -519,31 +519,50 @@ impl IntentClassifier {
         cache: Option<&Path>,
         role: Role,
     ) -> anyhow::Result<Self> {
+        let [one] = Self::labelled_as(embedder, cache, [role])?;
+        Ok(one)
+    }
+
+    /// [`IntentClassifier::labelled`] for each of `roles`, the bank read and its vectors
+    /// checked once for all of them (a cascade's rules tier reads with one and is judged
+    /// by the other).
+    ///
+    /// # Errors
+    /// As [`IntentClassifier::labelled`].
+    pub fn labelled_as<const N: usize>(
+        embedder: Arc<dyn Embedder>,
+        cache: Option<&Path>,
+        roles: [Role; N],
+    ) -> anyhow::Result<[Self; N]> {
         let learned = labelled_bank()?;
         let bank = with_examples(&learned);
         let texts: Vec<&str> = bank.iter().map(|(_, t)| *t).collect();
         let vectors = bank_vectors(embedder.as_ref(), &texts, SHIPPED_VECTORS, cache)?;
         let examples: Vec<(Intent, Vec<f32>)> = bank.iter().map(|(i, _)| *i).zip(vectors).collect();
-        let training = role.training();
-        let shipped = match read_weights_file(role.shipped_weights(), &texts, training) {
-            Some(weights) => Softmax::from_weights(&examples, weights, training)?,
-            None => None,
-        };
-        let linear = match shipped {
-            Some(linear) => {
+        let regression = |role: Role| -> anyhow::Result<Softmax<Intent>> {
+            let training = role.training();
+            if let Some(weights) = read_weights_file(role.shipped_weights(), &texts, training)
+                && let Some(linear) = Softmax::from_weights(&examples, weights, training)?
+            {
                 tracing::debug!(
                     ?role,
                     examples = examples.len(),
                     "intent regression taken from the shipped weights"
                 );
-                linear
+                return Ok(linear);
             }
-            None => train(&examples, training)?,
+            train(&examples, training)
         };
-        Ok(Self {
-            embedder,
-            decision: Decision::Learned(linear),
-        })
+        let mut out = Vec::with_capacity(N);
+        for role in roles {
+            out.push(Self {
+                embedder: embedder.clone(),
+                decision: Decision::Learned(regression(role)?),
+            });
+        }
+        Ok(out
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one classifier a role")))
     }
 
     /// A bank of the caller's own, decided by a regression trained on it.
@@ -925,7 +944,12 @@ pub(crate) mod tests {
         let judge = Role::Judge.training();
         let weights = weights_file(&bank, &vectors, judge).unwrap();
         let back = read_weights_file(&weights, &texts, judge).unwrap();
-        assert_eq!(back.len(), (weights.len() - 8) / 8);
+        let examples: Vec<(Intent, Vec<f32>)> = bank
+            .iter()
+            .map(|(i, _)| *i)
+            .zip(BagOfWords.embed(&texts).unwrap())
+            .collect();
+        assert_eq!(back, Softmax::train(&examples, judge).unwrap().weights());
         assert!(read_weights_file(&weights, &texts[1..], judge).is_none());
         assert!(
             read_weights_file(&weights, &texts, Role::Reader.training()).is_none(),
