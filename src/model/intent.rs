@@ -578,8 +578,13 @@ impl IntentClassifier {
         Self::with_bank(embedder, bank, Thresholds::default())?.learned(training)
     }
 
-    /// This classifier deciding by a regression trained on its bank.
-    fn learned(self, training: Training) -> anyhow::Result<Self> {
+    /// This classifier deciding by a regression trained on its bank (itself when it
+    /// decides by one already), so that one embedded bank can be trained more than one
+    /// way.
+    ///
+    /// # Errors
+    /// Training that fails (a bank of one intent, say).
+    pub fn learned(self, training: Training) -> anyhow::Result<Self> {
         let Decision::Nearest { examples, .. } = &self.decision else {
             return Ok(self);
         };

@@ -18,8 +18,9 @@ use std::sync::Arc;
 use ticket_agent::domain::outcome::{EscalationCategory, OutcomeKind};
 use ticket_agent::embedding::Embedder;
 use ticket_agent::eval::Case;
-use ticket_agent::model::intent::{EXAMPLES, Intent, IntentClassifier, Thresholds, with_examples};
-use ticket_agent::model::softmax::Training;
+use ticket_agent::model::intent::{
+    EXAMPLES, Intent, IntentClassifier, Role, Thresholds, with_examples,
+};
 
 use crate::eval_worlds::{self, EvalWorld};
 
@@ -160,21 +161,22 @@ pub fn score(classifier: &IntentClassifier, world: &EvalWorld) -> anyhow::Result
 
 /// The classifiers compared, in [`COLUMNS`]' order: the hand-written examples alone,
 /// the examples with the [`bank`] of the development worlds' labelled tickets by nearest
-/// neighbours, and the same bank decided by a regression trained on it (the product's
-/// judge, [`IntentClassifier::labelled`]).
+/// neighbours, and the same bank decided by a regression trained on it, as the product
+/// trains it for each [`Role`]: as banked for the cascade's judge, balanced for the
+/// rules model's reader ([`IntentClassifier::labelled`]).
 ///
 /// # Errors
 /// A world that does not load, or the embedder.
-pub fn compare(evals: &Path, embedder: Arc<dyn Embedder>) -> anyhow::Result<Vec<[WorldScore; 3]>> {
+pub fn compare(evals: &Path, embedder: Arc<dyn Embedder>) -> anyhow::Result<Vec<[WorldScore; 4]>> {
     let worlds = worlds(evals)?;
     let alone = IntentClassifier::with_bank(embedder.clone(), EXAMPLES, Thresholds::default())?;
-    let banked = |left_out: Option<&str>| -> anyhow::Result<[IntentClassifier; 2]> {
+    let banked = |left_out: Option<&str>| -> anyhow::Result<[IntentClassifier; 3]> {
         let learned = bank_without(&worlds, left_out);
         let bank = with_examples(&learned);
-        Ok([
-            IntentClassifier::with_bank(embedder.clone(), &bank, Thresholds::default())?,
-            IntentClassifier::with_bank_learned(embedder.clone(), &bank, Training::default())?,
-        ])
+        let neighbours =
+            IntentClassifier::with_bank(embedder.clone(), &bank, Thresholds::default())?;
+        let learned = |role: Role| neighbours.clone().learned(role.training());
+        Ok([learned(Role::Judge)?, learned(Role::Reader)?, neighbours])
     };
     let whole = banked(None)?;
     let mut out = Vec::new();
@@ -184,7 +186,7 @@ pub fn compare(evals: &Path, embedder: Arc<dyn Embedder>) -> anyhow::Result<Vec<
         // training data): the bank leaves a development world out, so that its row
         // measures what a shop the bank never saw gets.
         let own;
-        let [neighbours, regression] = if world.development() {
+        let [judge, reader, neighbours] = if world.development() {
             own = banked(Some(&world.name))?;
             &own
         } else {
@@ -193,17 +195,19 @@ pub fn compare(evals: &Path, embedder: Arc<dyn Embedder>) -> anyhow::Result<Vec<
         out.push([
             score(&alone, world)?,
             score(neighbours, world)?,
-            score(regression, world)?,
+            score(judge, world)?,
+            score(reader, world)?,
         ]);
     }
     Ok(out)
 }
 
 /// The classifiers of [`compare`], as the report heads them.
-pub const COLUMNS: [&str; 3] = [
+pub const COLUMNS: [&str; 4] = [
     "examples alone",
     "with the bank, by neighbours",
     "with the bank, by regression (the judge)",
+    "with the bank, by balanced regression (the reader)",
 ];
 
 /// `a` of `b` as a percentage for a report, `–` when there is nothing to divide.
@@ -217,12 +221,16 @@ pub fn pct(a: usize, b: usize) -> String {
 
 /// The comparison as Markdown: per world, coverage and precision of each classifier;
 /// then per intent over the development and the held-out worlds.
-pub fn report(scores: &[[WorldScore; 3]]) -> String {
+pub fn report(scores: &[[WorldScore; 4]]) -> String {
     let heads: String = COLUMNS
         .iter()
         .map(|c| format!(" {c}: confident / precise |"))
         .collect();
-    let mut out = format!("| world | split | labelled |{heads}\n|---|---|---|---|---|---|\n");
+    let rule = |cells: usize| "|---".repeat(cells) + "|\n";
+    let mut out = format!(
+        "| world | split | labelled |{heads}\n{}",
+        rule(3 + COLUMNS.len())
+    );
     for row in scores {
         let (l, _, _) = row[0].totals();
         let cells: String = row
@@ -242,12 +250,13 @@ pub fn report(scores: &[[WorldScore; 3]]) -> String {
     for held_out in [false, true] {
         let _ = write!(
             out,
-            "\n{} worlds together, per intent:\n\n| intent | labelled |{heads}\n|---|---|---|---|---|\n",
+            "\n{} worlds together, per intent:\n\n| intent | labelled |{heads}\n{}",
             if held_out {
                 "Held-out"
             } else {
                 "Development (each left out of the bank)"
-            }
+            },
+            rule(2 + COLUMNS.len())
         );
         for (k, intent) in Intent::ALL
             .iter()

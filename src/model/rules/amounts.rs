@@ -61,7 +61,7 @@ pub(super) fn name_words(name: &str) -> Vec<String> {
     pub(super) const GENERIC: &[&str] = &[
         "set", "pack", "kit", "bundle", "inch", "size", "pair", "piece", "pcs", "small", "medium",
         "large", "king", "queen", "twin", "single", "double", "xl", "xxl", "mini", "ml", "oz",
-        "cm", "mm", "kg", "lb", "lbs",
+        "cm", "mm", "kg", "lb", "lbs", "gal", "per", "metre", "meter", "yard", "litre", "liter",
     ];
     let mut outside = String::new();
     let mut depth = 0usize;
@@ -101,6 +101,41 @@ pub(super) struct Line {
     pub(super) words: Vec<String>,
     pub(super) quantity: u64,
     pub(super) price: f64,
+    /// Whether the line is sold by measure ("Double gauze, per metre"): its quantity is
+    /// a length or a weight, not a count of things, so "the gauze" is all of it.
+    pub(super) by_measure: bool,
+}
+
+re!(
+    BY_MEASURE,
+    r"(?i)\b(?:per|by\s+the|a)\s+(?:metre|meter|m|yard|yd|foot|ft|kg|kilo(?:gram)?|lb|pound|100\s?g|litre|liter)\b"
+);
+
+re!(
+    MEASURE_SAID,
+    r"(?i)(?:\b(\d+(?:[.,]\d+)?)\s*-?\s*|\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|half\s+an?|quarter\s+of\s+an?)\s+)(?:m|metres?|meters?|yards?|yds?|ft|feet|foot|kg|kilos?|kilograms?|lbs?|litres?|liters?)\b"
+);
+
+/// Whether `text` measures less of a line sold by measure than its `quantity` ("1.5 m
+/// of the jersey", "half a metre"): a part of it, which the rules cannot price without
+/// guessing which measure the customer means.
+fn measures_less(text: &str, quantity: u64) -> bool {
+    MEASURE_SAID.captures_iter(text).any(|c| {
+        let said = c
+            .get(1)
+            .or_else(|| c.get(2))
+            .map_or("", |m| m.as_str())
+            .to_ascii_lowercase();
+        let value = match said.replace(',', ".").parse::<f64>() {
+            Ok(v) => v,
+            Err(_) => match count_of(&said, quantity) {
+                Some(n) => n as f64,
+                // Half or a quarter of a unit.
+                None => 0.5,
+            },
+        };
+        value < quantity as f64
+    })
 }
 
 /// Whether `word` (lower-case) is `noun` or its plural.
@@ -199,14 +234,25 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
             [] => {}
             [(k, _, plural)] => {
                 let quantity = lines[*k].quantity;
-                let counted = words[i.saturating_sub(4)..i]
+                // A count said a few words before the noun counts it, unless a word
+                // that starts a phrase of its own stands between them: the "a" of "a
+                // refund for the wadding" counts the refund.
+                let window = &words[i.saturating_sub(4)..i];
+                let near = window
+                    .iter()
+                    .rposition(|w| PHRASE_START.contains(&w.as_str()))
+                    .map_or(window, |at| &window[at + 1..]);
+                let counted = near
                     .iter()
                     .filter(|w| COUNT_WORD.is_match(w))
                     .filter_map(|w| count_of(w, quantity))
                     .chain(partitive(&words[..i], &lines[*k], quantity))
                     .min();
+                // A line sold by measure is all of its measure when named: "the wadding"
+                // of three metres of wadding is the three metres.
+                let whole = *plural || lines[*k].by_measure;
                 let here = counted
-                    .unwrap_or(if *plural { quantity } else { 1 })
+                    .unwrap_or(if whole { quantity } else { 1 })
                     .min(quantity);
                 match named.units.iter_mut().find(|(j, _)| j == k) {
                     Some((_, u)) => *u = (*u).min(here),
@@ -221,6 +267,13 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
     }
     named
 }
+
+/// Words that open a phrase of their own: a count before one of them counts something
+/// else ("a refund for the wadding", "one thing about the mugs").
+const PHRASE_START: &[&str] = &[
+    "the", "my", "our", "your", "this", "that", "these", "those", "for", "of", "to", "on", "in",
+    "with", "from", "and", "or", "about", "refund", "back", "thing", "item",
+];
 
 /// The count of a part asked for before "of" ("3 of the 5 Kaffe Fassett fat quarters",
 /// "two of my six mugs"), however long the name between them: `before` ends just before
@@ -317,25 +370,27 @@ re!(
 /// ticket that asks for everything and also names only some of the items asks two
 /// things, and a human reads which.
 pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Asked {
-    // "Refund everything except the gloves" asks for less than everything.
-    let full = FULL_REFUND.find_iter(&t.text).any(|m| {
-        let after = t.text[m.end()..].trim_start();
-        EXCEPT.find(after).is_none_or(|e| e.start() > 0)
-    });
-    // The whole order asked back, with no exception anywhere in its sentence ("return
-    // everything from order 4YC-5MUX-K except the Arles pattern" is less), and where no
-    // other sentence asks money back for less ("Please refund the scale. … Refund
-    // everything, full amount." asks two things, and a human reads which).
+    // "Refund everything except the gloves" asks for less than everything, and so does
+    // an exception later in the sentence ("return everything from order 4YC-5MUX-K
+    // except the Arles pattern").
     const SENTENCE_END: [char; 4] = ['.', '?', '!', '\n'];
-    let whole_order = WHOLE_ORDER.find_iter(&t.text).any(|m| {
-        let rest = &t.text[m.end()..];
-        let sentence = rest.split(SENTENCE_END).next().unwrap_or(rest);
-        !EXCEPT.is_match(sentence)
-    }) && t
-        .body
-        .split(SENTENCE_END)
-        .filter(|s| affirmed(&REFUND, s))
-        .all(|s| WHOLE_ORDER.is_match(s));
+    let rest_of_sentence = |at: usize| {
+        let rest = &t.text[at..];
+        rest.split(SENTENCE_END).next().unwrap_or(rest)
+    };
+    let full = FULL_REFUND
+        .find_iter(&t.text)
+        .any(|m| !EXCEPT.is_match(rest_of_sentence(m.end())));
+    // The whole order asked back, with no exception anywhere in its sentence, and where
+    // no other sentence asks money back for less ("Please refund the scale. … Refund
+    // everything, full amount." asks two things, and a human reads which).
+    let whole_order = WHOLE_ORDER
+        .find_iter(&t.text)
+        .any(|m| !EXCEPT.is_match(rest_of_sentence(m.end())))
+        && t.body
+            .split(SENTENCE_END)
+            .filter(|s| affirmed(&REFUND, s))
+            .all(|s| WHOLE_ORDER.is_match(s));
     let total = order["total_usd"].as_f64();
     let cents = |x: f64| (x * 100.0).round() as i64;
     let mut stated: Vec<i64> = Vec::new();
@@ -393,11 +448,13 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
         .into_iter()
         .flatten()
         .filter_map(|item| {
-            let words = name_words(item["name"].as_str()?);
+            let name = item["name"].as_str()?;
+            let words = name_words(name);
             (!words.is_empty()).then(|| Line {
                 words,
                 quantity: item["quantity"].as_u64().unwrap_or(1).max(1),
                 price: item["unit_price_usd"].as_f64().unwrap_or(0.0),
+                by_measure: BY_MEASURE.is_match(name),
             })
         })
         .collect();
@@ -452,6 +509,13 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
     {
         if let (_, Some(tail), all) = spared(sentence) {
             let n = named_units(tail, &items);
+            // "Everything except the Arles pattern" where no line reads as the Arles
+            // pattern: whatever is summed may hold what the customer keeps.
+            if n.units.is_empty() && !n.ambiguous {
+                return Asked::Unclear(
+                    "the ticket spares an item the reading cannot find in the order".into(),
+                );
+            }
             spares.extend(n.units.iter().map(|(k, _)| *k));
             all_but |= all && !n.units.is_empty();
         }
@@ -512,6 +576,14 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
     }
     if ambiguous {
         return Asked::Unclear("the ticket names an item that fits several of the order's".into());
+    }
+    if asked
+        .iter()
+        .any(|(k, _)| items[*k].by_measure && measures_less(&t.text, items[*k].quantity))
+    {
+        return Asked::Unclear(
+            "the ticket measures part of an item the shop sells by measure".into(),
+        );
     }
     if let Some(n) = counted_back {
         match asked.as_mut_slice() {

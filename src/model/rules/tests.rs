@@ -621,6 +621,12 @@ fn a_confident_dispute_by_meaning_escalates_even_without_a_dispute_word() {
     assert_eq!(guess.map(|g| g.intent), Some(Intent::Dispute));
     let h = History { done: vec![] };
     assert!(final_text(decide(&t, &h, guess)).starts_with("ESCALATED: [legal_or_chargeback]"));
+    // Meaning alone escalates but settles nothing: a cascade keeps the escalation only
+    // when the judge also reads a dispute, as it must for a lone legal word.
+    assert_eq!(
+        judged(&t, &h, guess).1,
+        Basis::Intents(vec![Intent::Dispute])
+    );
     // Without the classifier the same text is not a dispute to the text rules.
     assert!(!matches!(decide(&t, &h, None), Step::Final(f) if f.contains("legal_or_chargeback")));
 }
@@ -837,6 +843,70 @@ fn the_other_two_counts_units_of_the_item_named_before() {
         ask("The train set and the puzzles were a mistake. Please refund two of them."),
         Asked::Unclear(_)
     ));
+}
+
+#[test]
+fn an_item_sold_by_measure_is_asked_whole_when_named_and_a_measure_of_part_of_it_is_unclear() {
+    let o = order(&[
+        ("Cotton/poly wadding 80/20, 90 in wide, per metre", 3, 15.4),
+        ("Kaffe Fassett fat quarter, assorted", 6, 5.6),
+        ("Gütermann Sew-All thread 100 m", 2, 2.85),
+    ]);
+    let ask = |body: &str| asked_amount(&text("s", body, Some("A1")), &o, 1);
+    // Three metres of wadding are one line of three units, and "the wadding" is all of it.
+    assert_eq!(
+        ask(
+            "The wadding you sent (3 metres) has a long grey mark down one side. The fat quarters and the thread are fine, I'm keeping those. Please refund the wadding only."
+        ),
+        Asked::Sum(46.2)
+    );
+    // The "a" of "a refund" counts the refund, not the wadding.
+    assert_eq!(
+        ask("Please I need a refund for the wadding only."),
+        Asked::Sum(46.2)
+    );
+    assert_eq!(
+        ask("I am asking for a refund of the wadding."),
+        Asked::Sum(46.2)
+    );
+    assert_eq!(
+        ask("Please refund the three fat quarters."),
+        Asked::Sum(16.8)
+    );
+    // A thread is counted in reels: "the thread" is still one of them.
+    assert_eq!(ask("Please refund the thread."), Asked::Sum(2.85));
+    // Part of the measure: which part is the customer's to say, and a human reads it.
+    for body in [
+        "Only 1.5 m of the wadding was marked, please refund that.",
+        "Please refund one metre of the wadding.",
+        "Refund half a metre of the wadding, the rest is fine.",
+    ] {
+        assert!(matches!(ask(body), Asked::Unclear(_)), "{body}");
+    }
+}
+
+#[test]
+fn everything_but_an_item_the_reading_cannot_find_in_the_order_is_unclear() {
+    let o = order(&[
+        ("Viscose challis 'Terrazzo', per metre", 3, 13.95),
+        ("Invisible zip 22 cm", 1, 1.9),
+        ("Wooden buttons 15 mm (8)", 1, 3.8),
+        ("Printed pattern: Arles wrap dress", 1, 21.0),
+    ]);
+    let ask = |body: &str| asked_amount(&text("Return", body, Some("A1")), &o, 1);
+    // "The Arles pattern" is the customer's name for the wrap dress pattern, which the
+    // reading does not make; summing what it does find paid for the kept pattern.
+    assert!(matches!(
+        ask(
+            "I'd like to return everything from order A1 except the Arles pattern, which I'll hang on to for another time. The Terrazzo viscose is far more see-through than I expected, and the zip and buttons were only for that dress. Could you refund those please?"
+        ),
+        Asked::Unclear(_)
+    ));
+    // What is spared by a name the order holds is left out, as before.
+    assert_eq!(
+        ask("Please refund everything except the wrap dress pattern."),
+        Asked::Sum(47.55)
+    );
 }
 
 #[test]
