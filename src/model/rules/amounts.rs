@@ -275,6 +275,69 @@ const PHRASE_START: &[&str] = &[
     "with", "from", "and", "or", "about", "refund", "back", "thing", "item",
 ];
 
+/// Containers a line may be counted in without their word in its name ("five bags of the
+/// potting mix"), singular.
+const PACKING: &[&str] = &[
+    "bag", "sack", "pack", "packet", "box", "bottle", "tin", "jar", "roll", "can", "tub", "carton",
+    "pouch", "bale", "reel", "skein", "tube", "crate", "spool", "bundle",
+];
+
+/// `word` as one of [`PACKING`], singular, when it is one.
+fn packing(word: &str) -> Option<&'static str> {
+    PACKING.iter().copied().find(|p| is_noun(word, p).is_some())
+}
+
+/// The containers `text` counts lines in: "five bags of the peat-free potting mix" makes a
+/// bag a unit of the potting mix, when the words after "of" name that one line alone.
+fn packing_units(text: &str, lines: &[Line]) -> Vec<(&'static str, usize)> {
+    let words: Vec<String> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut out: Vec<(&'static str, usize)> = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let Some(unit) = (w == "of").then(|| packing(&words[i - 1])).flatten() else {
+            continue;
+        };
+        let after = words[i + 1..words.len().min(i + 7)].join(" ");
+        let named = named_units(&after, lines);
+        if let ([(k, _)], false) = (named.units.as_slice(), named.ambiguous) {
+            if out.iter().any(|(u, j)| *u == unit && j != k) {
+                // A bag of two different lines: which one a bag is, is a guess.
+                return Vec::new();
+            }
+            out.push((unit, *k));
+        }
+    }
+    out
+}
+
+/// A count of containers in `part` ("refund the three split bags") of the line
+/// [`packing_units`] says they hold: (line, units). Only a count said counts: "the bags"
+/// alone does not say how many.
+fn counted_in_packing(part: &str, units: &[(&'static str, usize)]) -> Option<(usize, u64)> {
+    let words: Vec<String> = part
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.iter().enumerate().find_map(|(i, w)| {
+        let unit = packing(w)?;
+        let (_, k) = units.iter().find(|(u, _)| *u == unit)?;
+        let window = &words[i.saturating_sub(3)..i];
+        let near = window
+            .iter()
+            .rposition(|w| PHRASE_START.contains(&w.as_str()))
+            .map_or(window, |at| &window[at + 1..]);
+        let count = near
+            .iter()
+            .filter(|w| COUNT_WORD.is_match(w) && *w != "all" && *w != "every")
+            .find_map(|w| count_of(w, u64::MAX))?;
+        Some((*k, count))
+    })
+}
+
 /// The count of a part asked for before "of" ("3 of the 5 Kaffe Fassett fat quarters",
 /// "two of my six mugs"), however long the name between them: `before` ends just before
 /// the noun, and only determiners, counts and the line's own name words may stand
@@ -520,10 +583,18 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
             all_but |= all && !n.units.is_empty();
         }
     }
+    let packed = packing_units(&t.text, &items);
     for (s, sentence) in sentences.iter().enumerate() {
         for whole_part in sentence.iter().filter(|p| affirmed(&REFUND, p)) {
             let part = &spared(whole_part).0;
-            let named = named_units(part, &items);
+            let mut named = named_units(part, &items);
+            if named.units.is_empty()
+                && !named.ambiguous
+                && let Some((k, n)) = counted_in_packing(part, &packed)
+            {
+                named.units.push((k, n.min(items[k].quantity)));
+                named.counted.push(k);
+            }
             if named.units.is_empty()
                 && let Some(c) = COUNT_BACK.captures(part)
             {

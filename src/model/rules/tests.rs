@@ -886,6 +886,26 @@ fn an_item_sold_by_measure_is_asked_whole_when_named_and_a_measure_of_part_of_it
 }
 
 #[test]
+fn containers_counted_of_an_item_count_its_units_where_the_refund_counts_them() {
+    let o = order(&[
+        ("Peat-Free Potting Mix, 40 qt", 5, 14.99),
+        ("Composted Bark Mulch, 2 cu ft", 3, 9.75),
+    ]);
+    let ask = |body: &str| asked_amount(&text("Split bags", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "Of the five bags of the peat-free potting mix in order A1, three had split along the bottom seam. The bark mulch was fine. Could you refund the three split bags?"
+        ),
+        Asked::Sum(44.97)
+    );
+    // Never more than the line holds.
+    assert_eq!(
+        ask("Five bags of the potting mix came split. Please refund the six bags."),
+        Asked::Sum(74.95)
+    );
+}
+
+#[test]
 fn everything_but_an_item_the_reading_cannot_find_in_the_order_is_unclear() {
     let o = order(&[
         ("Viscose challis 'Terrazzo', per metre", 3, 13.95),
