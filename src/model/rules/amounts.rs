@@ -169,11 +169,7 @@ pub(super) struct Named {
 /// whose other name words stand just before it wins ("rain cover"), and a tie is
 /// ambiguous.
 pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
-    let words: Vec<String> = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+    let words = words_of(text);
     let mut named = Named::default();
     for (i, w) in words.iter().enumerate() {
         // A word written before the next word as in some item's name ("fat" of "fat
@@ -268,6 +264,15 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
     named
 }
 
+/// The words of `text` in lower case, apostrophes kept ("don't"), as the item readings
+/// compare them with the order's name words.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
 /// Words that open a phrase of their own: a count before one of them counts something
 /// else ("a refund for the wadding", "one thing about the mugs").
 const PHRASE_START: &[&str] = &[
@@ -290,11 +295,7 @@ fn packing(word: &str) -> Option<&'static str> {
 /// The containers `text` counts lines in: "five bags of the peat-free potting mix" makes a
 /// bag a unit of the potting mix, when the words after "of" name that one line alone.
 fn packing_units(text: &str, lines: &[Line]) -> Vec<(&'static str, usize)> {
-    let words: Vec<String> = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+    let words = words_of(text);
     let mut out: Vec<(&'static str, usize)> = Vec::new();
     for (i, w) in words.iter().enumerate().skip(1) {
         let Some(unit) = (w == "of").then(|| packing(&words[i - 1])).flatten() else {
@@ -317,11 +318,7 @@ fn packing_units(text: &str, lines: &[Line]) -> Vec<(&'static str, usize)> {
 /// [`packing_units`] says they hold: (line, units). Only a count said counts: "the bags"
 /// alone does not say how many.
 fn counted_in_packing(part: &str, units: &[(&'static str, usize)]) -> Option<(usize, u64)> {
-    let words: Vec<String> = part
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
+    let words = words_of(part);
     words.iter().enumerate().find_map(|(i, w)| {
         let unit = packing(w)?;
         let (_, k) = units.iter().find(|(u, _)| *u == unit)?;
