@@ -233,12 +233,7 @@ pub(super) fn named_units(text: &str, lines: &[Line]) -> Named {
                 // A count said a few words before the noun counts it, unless a word
                 // that starts a phrase of its own stands between them: the "a" of "a
                 // refund for the wadding" counts the refund.
-                let window = &words[i.saturating_sub(4)..i];
-                let near = window
-                    .iter()
-                    .rposition(|w| PHRASE_START.contains(&w.as_str()))
-                    .map_or(window, |at| &window[at + 1..]);
-                let counted = near
+                let counted = words_before(&words, i, 4)
                     .iter()
                     .filter(|w| COUNT_WORD.is_match(w))
                     .filter_map(|w| count_of(w, quantity))
@@ -271,6 +266,16 @@ fn words_of(text: &str) -> Vec<String> {
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect()
+}
+
+/// The last `span` words before `words[i]`, cut after the last of them that opens a
+/// phrase of its own ([`PHRASE_START`]): the words that may count the noun at `i`.
+fn words_before(words: &[String], i: usize, span: usize) -> &[String] {
+    let window = &words[i.saturating_sub(span)..i];
+    window
+        .iter()
+        .rposition(|w| PHRASE_START.contains(&w.as_str()))
+        .map_or(window, |at| &window[at + 1..])
 }
 
 /// Words that open a phrase of their own: a count before one of them counts something
@@ -322,12 +327,7 @@ fn counted_in_packing(part: &str, units: &[(&'static str, usize)]) -> Option<(us
     words.iter().enumerate().find_map(|(i, w)| {
         let unit = packing(w)?;
         let (_, k) = units.iter().find(|(u, _)| *u == unit)?;
-        let window = &words[i.saturating_sub(3)..i];
-        let near = window
-            .iter()
-            .rposition(|w| PHRASE_START.contains(&w.as_str()))
-            .map_or(window, |at| &window[at + 1..]);
-        let count = near
+        let count = words_before(&words, i, 3)
             .iter()
             .filter(|w| COUNT_WORD.is_match(w) && *w != "all" && *w != "every")
             .find_map(|w| count_of(w, u64::MAX))?;
