@@ -11,7 +11,8 @@ use super::super::intent::{Intent, IntentGuess};
 use super::reading::{
     ASKS_HOW, CANCELLED_STATE, Clause, DAMAGE, HOWTO, MY_ORDER, NEVER_CAME, OrderIntent, PROCEDURE,
     REFUND, STATUS, TicketText, affirmed, clauses, content_words, is_question, is_request,
-    my_order, names_another_reference, negated, order_ids, refund_affirmed, states, status_words,
+    my_order, names_another_reference, negated, order_ids, order_ids_with_shop_shaped,
+    refund_affirmed, states, status_words,
 };
 use crate::domain::order_id::names_order;
 
@@ -52,6 +53,12 @@ re!(
 re!(
     A_ITEMS,
     r"(?i)\badd\w*\b[^.?!\n]{0,60}\bto (?:it|(?:my|the|this|that) (?:order|purchase))\b|\bremov\w*\b[^.?!\n]{0,60}\bfrom (?:it|(?:my|the|this|that) (?:order|purchase))\b"
+);
+// Every one of several orders, not of several items: "refund both (orders) to my
+// card", "all my orders", not "both mugs" or "all of them".
+re!(
+    EVERY_ORDER,
+    r"(?i)\bboth(?: orders| of them)?\s*(?:[.!,;]|$|\s(?:to|back|please|pls|for me|as well|too)\b)|\b(?:both|all|each|every one) of (?:my |the |these |those )?orders\b|\b(?:both|all) (?:my |the |these |those )?orders\b|\bevery order\b"
 );
 re!(
     ASKS_US,
@@ -187,8 +194,19 @@ pub(super) fn kb_query(subject: &str, question: &str) -> String {
 }
 
 pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
-    let ids = order_ids(t);
     let all = clauses(&t.text);
+    let refund_asked = refund_affirmed(&t.text);
+    // "Refund both": a refund asked of every one of several orders, in a clause that
+    // names none of them.
+    let wide = order_ids_with_shop_shaped(t);
+    let refund_of_each = refund_asked
+        && wide.len() > 1
+        && all.iter().any(|c| {
+            refund_affirmed(c.text)
+                && EVERY_ORDER.is_match(c.text)
+                && !wide.iter().any(|id| names_order(c.text, id))
+        });
+    let ids = if refund_of_each { wide } else { order_ids(t) };
     // However the clause writes the id ("order 781 220 096" for `781220096`).
     let mentions = |c: &Clause<'_>, id: &str| names_order(c.text, id);
     let subject_len = clauses(&t.subject).len();
@@ -202,7 +220,6 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         .map(|(i, c)| (i, c, Action::in_text(c.text)))
         .filter(|(_, _, a)| !a.is_empty())
         .collect();
-    let refund_asked = refund_affirmed(&t.text);
     let mut unsupported: Vec<Action> = Vec::new();
     for (_, _, actions) in &action_clauses {
         for a in actions {
@@ -276,6 +293,15 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         orders = ids
             .iter()
             .map(|id| (id.clone(), OrderIntent::Status))
+            .collect();
+    }
+    // "…the power supply from FW/27/004297 and the delay from order FW/26/003911, which I
+    // never got into. Refund both": each order the ticket names is asked back, whatever
+    // its own clauses ask.
+    if refund_of_each {
+        orders = ids
+            .iter()
+            .map(|id| (id.clone(), OrderIntent::Refund))
             .collect();
     }
     // The intent by meaning may say the ticket asks for something no tool does even

@@ -265,6 +265,19 @@ re!(
 /// is the shop's definition (`commerce.order_id_pattern`, [`OrderIdPattern`]), the
 /// same the verifier reads answers with, so `Q-O-5519` is read whole, never as `O-5519`.
 pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
+    read_ids(t, false)
+}
+
+/// [`order_ids`], and beside ids written after "order" the ones written in the shop's
+/// own shape without it: "the power supply from FW/27/004297 … and the delay from
+/// order fw-26-3911. Refund both". Read only when the ticket asks something of every
+/// one of its orders: elsewhere a second id written bare is more often one the
+/// customer mentions than one they ask about.
+pub(super) fn order_ids_with_shop_shaped(t: &TicketText) -> Vec<String> {
+    read_ids(t, true)
+}
+
+fn read_ids(t: &TicketText, shop_shaped_too: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let push = |id: String, out: &mut Vec<String>| {
         // One order however it is written: the help desk's field `781220096` and the
@@ -321,6 +334,15 @@ pub(super) fn order_ids(t: &TicketText) -> Vec<String> {
     }
     if named.is_empty() {
         named = ids_in(&t.text, true);
+    } else if shop_shaped_too {
+        for (at, id) in ids_in(&t.text, true) {
+            let new = !named
+                .iter()
+                .any(|(_, n)| crate::domain::order_id::same_order(n, &id));
+            if new && t.ids.is_shop_shape(&id) {
+                named.push((at, id));
+            }
+        }
     }
     // A reply that names no order itself may quote our email that does.
     if named.is_empty() {

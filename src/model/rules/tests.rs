@@ -2027,3 +2027,64 @@ fn an_order_that_never_came_is_asked_after_even_where_it_means_like_a_request() 
         }
     }
 }
+
+#[test]
+fn a_refund_of_both_orders_reads_the_one_written_without_order_before_it_and_asks_each() {
+    let shop = crate::domain::order_id::OrderIdPattern::learned_from(&[
+        "FW/27/004297",
+        "FW/26/003911",
+        "FW/27/004162",
+        "FW/27/004300",
+    ]);
+    let body = |ask: &str| {
+        format!(
+            "Hey so I want to return two things. the isolated power supply from FW/27/004297 \
+             (came saturday, too big for my board) and the echo canyon delay from order \
+             fw-26-3911 which I never really got into. {ask} DJ"
+        )
+    };
+    let t = text_read_with(&shop, "returns", &body("refund both to my card pls."), None);
+    assert_eq!(
+        plan(&t, None).orders,
+        vec![
+            ("FW/27/004297".to_string(), OrderIntent::Refund),
+            ("FW-26-3911".to_string(), OrderIntent::Refund)
+        ]
+    );
+    // A refund that says neither which order nor all of them is not asked of each.
+    let t = text_read_with(&shop, "returns", &body("refund to my card pls."), None);
+    assert!(
+        plan(&t, None)
+            .orders
+            .iter()
+            .all(|(id, _)| id != "FW/27/004297"),
+        "{:?}",
+        plan(&t, None)
+    );
+    // "Both" of two items is not both orders.
+    let t = text_read_with(
+        &shop,
+        "returns",
+        "The mug and the plate from order fw-26-3911 came smashed; my other order FW/27/004297 \
+         was fine. Refund both items please.",
+        None,
+    );
+    assert!(
+        plan(&t, None)
+            .orders
+            .iter()
+            .all(|(id, _)| id != "FW/27/004297"),
+        "{:?}",
+        plan(&t, None)
+    );
+    // Outside the shop's own shape, a bare id beside one named after "order" is not read.
+    let t = text(
+        "returns",
+        "The lamp from order QQ-1234 is broken, and ZX-5678 too. Refund both please.",
+        None,
+    );
+    assert_eq!(
+        plan(&t, None).orders,
+        vec![("QQ-1234".to_string(), OrderIntent::Refund)]
+    );
+}
