@@ -115,8 +115,10 @@ fn cascade(
     judge: IntentClassifier,
     checker: IntentClassifier,
 ) -> anyhow::Result<Arc<dyn ChatModel>> {
-    let ids =
-        ticket_agent::domain::order_id::OrderIdPattern::new(&settings.commerce.order_id_pattern)?;
+    // The shop's ids as the product reads them: its own shapes beside the common ones
+    // when `commerce.order_id_pattern` is empty, as in every eval world.
+    let shop = ticket_agent::assembly::commerce_backend(settings)?;
+    let ids = ticket_agent::assembly::order_ids(settings, shop.as_ref())?;
     let first = Arc::new(
         RulesModel::with_classifier(reader.clone())
             .with_order_ids(ids.clone())
