@@ -198,15 +198,18 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let refund_asked = refund_affirmed(&t.text);
     // "Refund both": a refund asked of every one of several orders, in a clause that
     // names none of them.
-    let wide = order_ids_with_shop_shaped(t);
-    let refund_of_each = refund_asked
-        && wide.len() > 1
-        && all.iter().any(|c| {
-            refund_affirmed(c.text)
-                && EVERY_ORDER.is_match(c.text)
-                && !wide.iter().any(|id| names_order(c.text, id))
+    let wide = (refund_asked && EVERY_ORDER.is_match(&t.text))
+        .then(|| order_ids_with_shop_shaped(t))
+        .filter(|wide| {
+            wide.len() > 1
+                && all.iter().any(|c| {
+                    refund_affirmed(c.text)
+                        && EVERY_ORDER.is_match(c.text)
+                        && !wide.iter().any(|id| names_order(c.text, id))
+                })
         });
-    let ids = if refund_of_each { wide } else { order_ids(t) };
+    let refund_of_each = wide.is_some();
+    let ids = wide.unwrap_or_else(|| order_ids(t));
     // However the clause writes the id ("order 781 220 096" for `781220096`).
     let mentions = |c: &Clause<'_>, id: &str| names_order(c.text, id);
     let subject_len = clauses(&t.subject).len();
