@@ -335,14 +335,12 @@ fn read_ids(t: &TicketText, shop_shaped_too: bool) -> Vec<String> {
     if named.is_empty() {
         named = ids_in(&t.text, true);
     } else if shop_shaped_too {
-        for (at, id) in ids_in(&t.text, true) {
-            let new = !named
-                .iter()
-                .any(|(_, n)| crate::domain::order_id::same_order(n, &id));
-            if new && t.ids.is_shop_shape(&id) {
-                named.push((at, id));
-            }
-        }
+        // Those named already come again here; `push` keeps each order once.
+        named.extend(
+            ids_in(&t.text, true)
+                .into_iter()
+                .filter(|(_, id)| t.ids.is_shop_shape(id)),
+        );
     }
     // A reply that names no order itself may quote our email that does.
     if named.is_empty() {
