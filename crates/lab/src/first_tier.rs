@@ -194,7 +194,8 @@ fn reader_for(
 }
 
 /// Runs `names` (every world but the thread cases when empty) with `judge`,
-/// over `embedder` (the model kb_search and the rules read with).
+/// over `embedder` (the model kb_search and the rules read with), writing each world's
+/// eval report into `reports` when given.
 ///
 /// # Errors
 /// A world that does not load, the embedder, or an eval that cannot run.
@@ -205,6 +206,7 @@ pub async fn run(
     names: &[String],
     judge: JudgeSpec,
     concurrency: usize,
+    reports: Option<&Path>,
 ) -> anyhow::Result<Vec<WorldFirstTier>> {
     let worlds = intent_corpus::worlds(evals)?;
     let mut out = Vec::new();
@@ -236,6 +238,9 @@ pub async fn run(
             |_| {},
         )
         .await?;
+        if let Some(dir) = reports {
+            eval.write_files(&dir.join(format!("{}.json", world.name)))?;
+        }
         let mut row = WorldFirstTier {
             world: world.name.clone(),
             held_out: !world.development(),

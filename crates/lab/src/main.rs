@@ -378,6 +378,10 @@ enum Command {
         /// Tickets run at once.
         #[arg(long, default_value_t = 4)]
         concurrency: usize,
+        /// A folder to write each world's eval report into (`WORLD.json` and its
+        /// Markdown summary): which tier answered each case and why the first declined.
+        #[arg(long)]
+        reports: Option<PathBuf>,
     },
     /// The rules model's intent by meaning, per world: how many labelled tickets the
     /// classifier is confident about and how many of those it gets right, with the
@@ -727,7 +731,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             min_margin,
             min_probability,
             concurrency,
+            reports,
         } => {
+            if let Some(dir) = &reports {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
+            }
             let mut thresholds = ticket_agent::model::intent::Thresholds::default();
             thresholds.min_score = min_score.unwrap_or(thresholds.min_score);
             thresholds.min_margin = min_margin.unwrap_or(thresholds.min_margin);
@@ -745,6 +754,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     training,
                 },
                 concurrency.max(1),
+                reports.as_deref(),
             )
             .await?;
             println!("{}", first_tier::report(&rows));

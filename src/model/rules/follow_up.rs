@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::json;
 
+use super::judge::Basis;
 use super::reading::{LEGAL, REFUND, STATUS, TicketText, order_ids};
 use super::{History, Step};
 use crate::domain::thread::{ApprovalEvent, ApprovalStatus};
@@ -32,26 +33,35 @@ re!(
     r"(?i)\b(?:disagree|unfair|reconsider|appeal|not acceptable|unacceptable|wrong decision|review (?:it|this|that) again|look (?:at it|again)|escalate|supervisor|manager|not accept(?:ing)?|(?:don'?t|do not|won'?t|will not) accept|put (?:the|my) refund through)\b"
 );
 
-/// The answer to a follow-up the thread decides, or `None` to read the message as a new
-/// ticket.
-pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<Step> {
+/// What a thank-you closing the ticket rests on: patterns of the message's words,
+/// which a new problem told in words they do not hold ("thanks, the tent came torn")
+/// passes too. A cascade sends it on.
+const THANKS_READ: &str = "thanks_read_from_text";
+
+/// The answer to a follow-up the thread decides, and what it rests on, or `None` to
+/// read the message as a new ticket. The record decides most of them (who holds the
+/// ticket, where the refund stands), and a person asked for is a person given, which
+/// settles them; a thank-you read from the words is a doubt.
+pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<(Step, Basis)> {
     if t.thread.is_empty() {
         return None;
     }
+    let settled = |text: String| Some((Step::Final(text), Basis::Settled));
     if t.thread.human_owned() {
-        return Some(Step::Final(
+        return settled(
             "ESCALATED: [human_owned] The customer wrote again on a ticket a colleague has taken over; it stays with them.".into(),
-        ));
+        );
     }
     if ASKS_FOR_A_PERSON.is_match(&t.body) {
-        return Some(Step::Final(
+        return settled(
             "ESCALATED: [out_of_scope] The customer asks to talk to a person about an earlier answer on this ticket.".into(),
-        ));
+        );
     }
     if thanks_only(&t.body) {
-        return Some(Step::Final(
+        return Some((
             // Nothing is sent: the customer closed the conversation.
-            "RESOLVED:".into(),
+            Step::Final("RESOLVED:".into()),
+            Basis::Doubt(THANKS_READ),
         ));
     }
     if LEGAL.is_match(&t.text) {
@@ -68,42 +78,39 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<Step> {
         ApprovalStatus::Executed
             if DISPUTES_AMOUNT.is_match(&t.body) || CONTESTS.is_match(&t.body) =>
         {
-            return Some(Step::Final(format!(
+            return settled(format!(
                 "ESCALATED: [out_of_scope] The customer asks for more than the refund of order {order} that was already paid; a person should answer."
-            )));
+            ));
         }
         // The shop refused to pay what a reviewer approved: a person has it.
         ApprovalStatus::Failed => {
-            return Some(Step::Final(format!(
+            return settled(format!(
                 "ESCALATED: [out_of_scope] The approved refund of order {order} could not be paid by the shop; a person should answer."
-            )));
+            ));
         }
         ApprovalStatus::Rejected if asks_again || CONTESTS.is_match(&t.body) => {
-            return Some(Step::Final(format!(
+            return settled(format!(
                 "ESCALATED: [out_of_scope] The customer asks again for the refund of order {order} that a reviewer rejected{}; a person should answer.",
                 refund
                     .reason
                     .as_deref()
                     .map(|r| format!(" (reason: {r})"))
                     .unwrap_or_default()
-            )));
+            ));
         }
         _ => {}
     }
     // The record is the answer; the order's lookup grounds it.
     let Some(looked_up) = h.find(ORDER_LOOKUP, "order_id", order) else {
-        return Some(Step::Calls(vec![(
-            ORDER_LOOKUP,
-            json!({ "order_id": order }),
-        )]));
+        return Some((
+            Step::Calls(vec![(ORDER_LOOKUP, json!({ "order_id": order }))]),
+            Basis::Settled,
+        ));
     };
     if looked_up.get("error").is_some() {
         return None;
     }
-    Some(Step::Final(format!(
-        "RESOLVED: {}",
-        state_reply(refund, order)
-    )))
+    settled(format!("RESOLVED: {}", state_reply(refund, order)))
 }
 
 // Words asking where a refund stands.
@@ -130,12 +137,12 @@ re!(
     r"(?i)\bonly (?:refunded|paid|got|received|gave|sent)\b|\b(?:the rest|the remainder|the difference|not the full|not (?:the )?(?:whole|full) (?:amount|refund)|short by)\b"
 );
 
-/// `step` with any proposal of a refund the thread holds (pending, approved, paid)
-/// replaced by the record's answer: whatever the message was read as, that refund is
-/// never proposed twice.
-pub(super) fn guard(t: &TicketText, h: &History, step: Step) -> Step {
+/// `step` (resting on `basis`) with any proposal of a refund the thread holds (pending,
+/// approved, paid) replaced by the record's answer, which the record settles: whatever
+/// the message was read as, that refund is never proposed twice.
+pub(super) fn guard(t: &TicketText, h: &History, (step, basis): (Step, Basis)) -> (Step, Basis) {
     let Step::Calls(calls) = &step else {
-        return step;
+        return (step, basis);
     };
     let held = calls.iter().find_map(|(name, args)| {
         let order = args["order_id"]
@@ -147,11 +154,15 @@ pub(super) fn guard(t: &TicketText, h: &History, step: Step) -> Step {
             .map(|r| (r, order))
     });
     match held {
-        Some((refund, order)) if h.find(ORDER_LOOKUP, "order_id", order).is_some() => {
-            Step::Final(format!("RESOLVED: {}", state_reply(refund, order)))
-        }
-        Some((_, order)) => Step::Calls(vec![(ORDER_LOOKUP, json!({ "order_id": order }))]),
-        None => step,
+        Some((refund, order)) if h.find(ORDER_LOOKUP, "order_id", order).is_some() => (
+            Step::Final(format!("RESOLVED: {}", state_reply(refund, order))),
+            Basis::Settled,
+        ),
+        Some((_, order)) => (
+            Step::Calls(vec![(ORDER_LOOKUP, json!({ "order_id": order }))]),
+            Basis::Settled,
+        ),
+        None => (step, basis),
     }
 }
 

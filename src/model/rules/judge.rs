@@ -32,13 +32,17 @@ fn answers(article: &Value) -> bool {
 const ID_ABSENT: &str = "order_id_absent";
 
 /// What an order the shop does not know rests on: settled when the id is the one the
-/// help desk's order field gives; a doubt when the rules read it from the text, where
-/// the word they took for an id may not be one (a quote number, an id misread).
+/// help desk's order field gives, or when the text writes it in one of the shop's own
+/// id shapes (a word of exactly the shape every order of the shop has is an order id,
+/// if not one of this customer's); a doubt when the rules read it from the text in a
+/// common shape only, where the word they took for an id may not be one (a quote
+/// number, a product code).
 fn not_found(t: &TicketText, id: &str) -> Basis {
-    if t.order_field
+    let named = t
+        .order_field
         .as_deref()
-        .is_some_and(|f| crate::domain::order_id::same_order(f, id))
-    {
+        .is_some_and(|f| crate::domain::order_id::same_order(f, id));
+    if named || t.ids.is_shop_shape(id) {
         Basis::Settled
     } else {
         Basis::Doubt("order_read_from_text")

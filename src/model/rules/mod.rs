@@ -214,6 +214,20 @@ impl RulesModel {
         reading
     }
 
+    /// The next step on the ticket rendered as `rendered` (parsed as `t`) after `h`, and
+    /// what it rests on: a follow-up as its thread decides it, any other message as a
+    /// new ticket, never proposing a refund the thread already holds. Answering and
+    /// judging the answer for a cascade both take this one path, so what is judged is
+    /// what was answered.
+    async fn decided(&self, rendered: &str, t: &Arc<TicketText>, h: &History) -> (Step, Basis) {
+        if let Some(answer) = follow_up::follow_up(t, h) {
+            return answer;
+        }
+        let guess = self.guess(t).await;
+        let reading = self.reading(rendered, t, guess);
+        follow_up::guard(t, h, judged_on(t, &reading, h, guess))
+    }
+
     /// The confident intent of the ticket's text, if there is a classifier and it is
     /// confident. Embedding is CPU work: it runs on a blocking thread. A failing
     /// embedder is logged and the text rules decide alone.
@@ -254,12 +268,14 @@ impl RulesModel {
 #[async_trait]
 impl SelfAssess for RulesModel {
     /// Confident when the final answer rests on a settled fact (a chargeback or a payment
-    /// dispute, an order the help desk's order field names and the shop does not know,
-    /// the refund policy calling for a human), or when it answers (or escalates for) an
+    /// dispute, an order the shop does not know that the help desk's order field names or
+    /// the text writes in the shop's own id shape, the refund policy calling for a human,
+    /// a follow-up its thread's record decides), or when it answers (or escalates for) an
     /// intent that a classifier confirms (the judge's regression for an answer from the
     /// order tools alone, the checker's hand-written examples for one that rests on an
     /// article or a request no tool does; the reader's, with neither). Everything else is declined with its reason: an
-    /// order id read from the text that the shop does not know, no order id found (an id
+    /// order id read from the text in a common shape only that the shop does not know, a
+    /// follow-up closed as a thank-you by its words, no order id found (an id
     /// it cannot read looks the same), a refund of a sum the customer wrote that the
     /// record does not show, a language it cannot read, a request it could not place, an
     /// amount it could not tell, no article found, no
@@ -271,9 +287,9 @@ impl SelfAssess for RulesModel {
         let Some(t) = self.ticket_text(&rendered) else {
             return Assessment::Decline("ticket_unreadable");
         };
-        let guess = self.guess(&t).await;
-        let reading = self.reading(&rendered, &t, guess);
-        let (step, basis) = judged_on(&t, &reading, &History::read(conversation), guess);
+        let (step, basis) = self
+            .decided(&rendered, &t, &History::read(conversation))
+            .await;
         if matches!(step, Step::Calls(_)) {
             return Assessment::Decline("unfinished");
         }
@@ -294,7 +310,8 @@ impl SelfAssess for RulesModel {
                         Self::guess_by(judge.clone(), &self.judged, &t).await
                     }
                     (_, Some(checker)) => Self::guess_by(checker.clone(), &self.checked, &t).await,
-                    _ => guess,
+                    // The reader's own guess, kept from answering.
+                    _ => self.guess(&t).await,
                 };
                 match guess {
                     None => Assessment::Decline("intent_unsure"),
@@ -327,15 +344,9 @@ impl ChatModel for RulesModel {
             ),
             Some(t) => {
                 let h = History::read(request.messages);
-                let step = match follow_up::follow_up(&t, &h) {
-                    Some(step) => step,
-                    None => {
-                        let guess = self.guess(&t).await;
-                        let reading =
-                            self.reading(rendered.as_deref().unwrap_or_default(), &t, guess);
-                        follow_up::guard(&t, &h, judged_on(&t, &reading, &h, guess).0)
-                    }
-                };
+                let (step, _) = self
+                    .decided(rendered.as_deref().unwrap_or_default(), &t, &h)
+                    .await;
                 match step {
                     Step::Final(text) => Step::Final(with_tail(&text, &h)),
                     calls => calls,

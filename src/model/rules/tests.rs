@@ -1230,7 +1230,8 @@ fn a_lone_legal_word_escalates_but_settles_nothing_for_a_cascade_and_a_chargebac
 }
 
 #[test]
-fn an_order_the_shop_does_not_know_is_settled_only_when_the_order_field_names_it() {
+fn an_order_the_shop_does_not_know_is_settled_when_the_order_field_or_the_shops_own_shape_names_it()
+{
     let not_found = |id: &str| {
         (
             ORDER_LOOKUP.to_string(),
@@ -1247,6 +1248,74 @@ fn an_order_the_shop_does_not_know_is_settled_only_when_the_order_field_names_it
     assert_eq!(basis, Basis::Doubt("order_read_from_text"));
     let from_field = text("Where is it?", "Where is my order?", Some("O9999"));
     assert_eq!(judged(&from_field, &h, None).1, Basis::Settled);
+    // Written in the shape every order of the shop has, the word is an order id, if not
+    // one this customer has; a word in a common shape only may be a quote or a code.
+    let h = History {
+        done: vec![not_found("402117999"), not_found("O9999")],
+    };
+    let shop_shaped = text_in_nine_digit_shop("Where is it?", "Where is order 402117999?", None);
+    assert_eq!(judged(&shop_shaped, &h, None).1, Basis::Settled);
+    let common_shape = text_in_nine_digit_shop("Where is it?", "Where is my order O9999?", None);
+    assert_eq!(
+        judged(&common_shape, &h, None).1,
+        Basis::Doubt("order_read_from_text")
+    );
+}
+
+/// The first message of a follow-up on a ticket whose thread holds `entries`.
+fn follow_up_conversation(body: &str, entries: Vec<crate::domain::thread::Entry>) -> Vec<Message> {
+    let mut ticket = crate::domain::ticket::RawTicket {
+        ticket_id: Some("T1".into()),
+        subject: Some("Re: my order".into()),
+        body: Some(body.into()),
+        customer_id: Some("C001".into()),
+        order_id: None,
+    }
+    .validate(32 * 1024)
+    .unwrap();
+    ticket.thread = crate::domain::thread::Thread::bounded(entries, vec![]);
+    vec![Message::user_text(crate::prompt::render_ticket(&ticket))]
+}
+
+#[tokio::test]
+async fn a_follow_up_the_thread_decides_is_judged_as_it_was_answered() {
+    use crate::domain::outcome::{EscalationCategory, OutcomeKind};
+    use crate::domain::thread::Entry;
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-20T10:00:00Z")
+        .unwrap()
+        .to_utc();
+    let ours = |outcome, category| Entry::Agent {
+        at,
+        outcome,
+        message: Some("Earlier answer.".into()),
+        category,
+    };
+    let model = RulesModel::new();
+    // A human has the ticket: the record settles it, before any tool or reading.
+    let taken = follow_up_conversation(
+        "Where is my order O1002? Any news?",
+        vec![ours(
+            OutcomeKind::Escalated,
+            Some(EscalationCategory::OutOfScope),
+        )],
+    );
+    let step = model
+        .complete(ChatRequest {
+            system: "",
+            messages: &taken,
+            tools: &[],
+            answer_schema: None,
+        })
+        .await
+        .unwrap();
+    assert!(step.message.text().starts_with("ESCALATED: [human_owned]"));
+    assert_eq!(model.assess(&taken).await, Assessment::Confident);
+    // A thank-you is read from its words alone: a cascade sends it on.
+    let thanks = follow_up_conversation("Thanks a lot!", vec![ours(OutcomeKind::Resolved, None)]);
+    assert_eq!(
+        model.assess(&thanks).await,
+        Assessment::Decline("thanks_read_from_text")
+    );
 }
 
 #[test]
