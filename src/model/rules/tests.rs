@@ -2120,31 +2120,19 @@ fn a_refund_of_both_orders_reads_the_one_written_without_order_before_it_and_ask
             ("FW-26-3911".to_string(), OrderIntent::Refund)
         ]
     );
+    let leaves_the_other = |body: &str| {
+        let p = plan(&text_read_with(&shop, "returns", body, None), None);
+        assert!(
+            p.orders.iter().all(|(id, _)| id != "FW/27/004297"),
+            "{body}: {p:?}"
+        );
+    };
     // A refund that says neither which order nor all of them is not asked of each.
-    let t = text_read_with(&shop, "returns", &body("refund to my card pls."), None);
-    assert!(
-        plan(&t, None)
-            .orders
-            .iter()
-            .all(|(id, _)| id != "FW/27/004297"),
-        "{:?}",
-        plan(&t, None)
-    );
+    leaves_the_other(&body("refund to my card pls."));
     // "Both" of two items is not both orders.
-    let t = text_read_with(
-        &shop,
-        "returns",
+    leaves_the_other(
         "The mug and the plate from order fw-26-3911 came smashed; my other order FW/27/004297 \
          was fine. Refund both items please.",
-        None,
-    );
-    assert!(
-        plan(&t, None)
-            .orders
-            .iter()
-            .all(|(id, _)| id != "FW/27/004297"),
-        "{:?}",
-        plan(&t, None)
     );
     // Outside the shop's own shape, a bare id beside one named after "order" is not read.
     let t = text(
