@@ -153,7 +153,9 @@ impl RawTicket {
             });
         }
         let read = super::normalize::normalize(body);
-        if subject.is_empty() && read.own.is_empty() {
+        // A body of a signature alone holds no words of the customer's, but it was sent:
+        // it is read (and escalated), not refused.
+        if subject.is_empty() && read.own.is_empty() && read.quoted.is_none() {
             return Err(TicketError::Empty { field: "body" });
         }
         Ok(Ticket {
@@ -335,6 +337,25 @@ mod tests {
         .validate(10)
         .unwrap_err();
         assert_eq!(e.field(), Some("body"));
+    }
+
+    #[test]
+    fn a_body_of_a_signature_alone_is_a_ticket_with_no_words_of_the_customers() {
+        let mut r = raw();
+        r.subject = Some(String::new());
+        r.body = Some("--\nMaarten de Vries\nSenior Legal Counsel".into());
+        let t = r
+            .validate(1024)
+            .expect("a signature alone was sent, so it is read");
+        assert_eq!(t.body, "");
+        assert!(t.quoted.unwrap().contains("Senior Legal Counsel"));
+        let mut r = raw();
+        r.subject = Some(String::new());
+        r.body = Some("  \n ".into());
+        assert!(matches!(
+            r.validate(1024),
+            Err(TicketError::Empty { field: "body" })
+        ));
     }
 
     #[test]

@@ -385,6 +385,8 @@ pub(super) const NOT_AN_ITEM: &[&str] = &[
     "difference", "money's", "back", "it", "them", "all", "everything", "time", "day", "days",
     "week", "weeks", "month", "shop", "store", "website", "site", "email", "issue", "problem",
     "way", "meantime", "end", "damage", "quality", "trip", "return", "returns", "receipt",
+    // What the customer's own cost is called ("$10 back for the trouble").
+    "trouble", "hassle", "inconvenience", "bother", "fuss", "delay", "wait", "effort", "stress",
 ];
 
 /// The head nouns after a determiner in `part` ("the broken pan" → pan) that are neither

@@ -193,6 +193,18 @@ pub(super) fn kb_query(subject: &str, question: &str) -> String {
     q[..end].trim().to_string()
 }
 
+re!(
+    REPLY_PREFIX,
+    r"(?i)^\s*(?:(?:re|fwd?|aw|wg|tr|sv|vs|antw)\s*:\s*)*(?:\(?no subject\)?)?\s*$"
+);
+
+/// Whether the ticket holds any words at all beyond a reply's subject prefix ("Re:",
+/// "(no subject)"): a reply sent with nothing but a signature asks nothing, and a search
+/// for "Re:" would answer it with whatever article came first.
+fn says_anything(t: &TicketText) -> bool {
+    !t.body.trim().is_empty() || !REPLY_PREFIX.is_match(&t.subject)
+}
+
 pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let all = clauses(&t.text);
     let refund_asked = refund_affirmed(&t.text);
@@ -397,7 +409,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
         let whole = kb_query(&t.subject, &t.body);
         let retry = (first != whole).then_some(whole);
         (Some(first), retry)
-    } else if nothing_else && ids.is_empty() && !unsupported_by_meaning {
+    } else if nothing_else && ids.is_empty() && !unsupported_by_meaning && says_anything(t) {
         // Nothing recognisable: let the knowledge base judge the whole text.
         (Some(kb_query(&t.subject, &t.body)), None)
     } else {

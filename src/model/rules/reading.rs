@@ -147,7 +147,7 @@ re!(
 );
 re!(
     REFUND,
-    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my|order|everything|all|both)\b|\b(?:like|want|wish|need|going|have) to return\b|send (?:it|this|them|everything) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b"
+    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my|order|everything|all|both)\b|\b(?:like|want|wish|need|going|have) to return\b|send (?:it|this|them|everything) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b|[$£€]\s?\d[\d,]*(?:\.\d{1,2})?\s+back\b|\b\d[\d,]*(?:\.\d{1,2})?\s?(?:dollars|bucks|pounds|quid|euros?|usd|gbp|eur)\s+back\b"
 );
 re!(
     DAMAGE,

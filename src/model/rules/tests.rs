@@ -167,10 +167,12 @@ fn the_refund_asked_is_an_items_price_a_stated_sum_or_everything_and_vague_is_un
     );
     assert_eq!(ask("two mugs broke, refund those"), Asked::Sum(17.98));
     assert_eq!(ask("refund me $5 please"), Asked::Sum(5.0));
-    // "The trouble" reads as an item the order does not hold, and an item read unclearly
-    // cannot bound a sum: a human decides.
+    // "The trouble" is the customer's cost, not an item: the sum alone is asked.
+    assert_eq!(ask("refund me $5 for the trouble"), Asked::Sum(5.0));
+    // An item the order does not hold under that name cannot bound a sum: a human
+    // decides.
     assert!(matches!(
-        ask("refund me $5 for the trouble"),
+        ask("refund me $5 for the broken teapot"),
         Asked::Unclear(_)
     ));
     assert_eq!(
@@ -2144,4 +2146,65 @@ fn a_refund_of_both_orders_reads_the_one_written_without_order_before_it_and_ask
         plan(&t, None).orders,
         vec![("QQ-1234".to_string(), OrderIntent::Refund)]
     );
+}
+
+#[test]
+fn a_sum_asked_back_in_the_customers_words_is_a_refund_of_that_sum() {
+    let o = order(&[("Ceramic Mug", 3, 8.99), ("Cork Coaster Set", 1, 7.0)]);
+    for (body, asked) in [
+        (
+            "Order O1001 came with the box crushed. Product inside seems OK so I'll keep everything, but I'd like $10 back for the trouble.",
+            10.0,
+        ),
+        (
+            "Order O1001 was a day late for the party. 10 dollars back would cover it for me.",
+            10.0,
+        ),
+        // Never more than the items named are worth: the coasters are $7.00.
+        (
+            "The coasters from order O1001 arrived scuffed. I don't want a fuss - would $10 back be fair?",
+            7.0,
+        ),
+    ] {
+        let t = text("About my order", body, None);
+        let p = plan(&t, None);
+        assert_eq!(
+            p.orders,
+            vec![("O1001".to_string(), OrderIntent::Refund)],
+            "{body}"
+        );
+        assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(asked), "{body}");
+    }
+    // Without a sum, "back" asks for nothing.
+    let t = text(
+        "Order",
+        "Order O1001 came back from the repair shop; where is it now?",
+        None,
+    );
+    assert_eq!(
+        plan(&t, None).orders,
+        vec![("O1001".to_string(), OrderIntent::Status)]
+    );
+}
+
+#[test]
+fn a_reply_of_a_signature_alone_asks_nothing_and_searches_nothing() {
+    let signature = "\n\n--\nMaarten de Vries\nSenior Legal Counsel\nVan Dijk Logistics B.V. | Stationsplein 12, Utrecht\n\nThis e-mail may contain confidential and/or legally privileged information. If you are not the intended recipient please notify the sender.";
+    for subject in ["Re:", "", "(no subject)", "RE: FW:"] {
+        let t = text(subject, signature, None);
+        assert!(!legal_threat(&t), "{subject:?}: a title is not a threat");
+        let p = plan(&t, None);
+        assert!(
+            p.kb_query.is_none() && p.orders.is_empty(),
+            "{subject:?}: {p:?}"
+        );
+        let answer = final_text(decide(&t, &History { done: vec![] }, None));
+        assert!(
+            answer.starts_with("ESCALATED: [out_of_scope]"),
+            "{subject:?}: {answer}"
+        );
+    }
+    // A subject that asks is still searched.
+    let p = plan(&text("How do I reset my password?", signature, None), None);
+    assert!(p.kb_query.is_some());
 }
