@@ -51,7 +51,8 @@ pub fn label(case: &Case) -> Option<Intent> {
 
 /// The words the rules model classifies: the ticket's subject and the customer's own
 /// words, as the ticket's boundary normalised them. `None` for a case whose ticket does
-/// not validate, and for a follow-up (its intent is the thread's, not its words').
+/// not validate, for a follow-up (its intent is the thread's, not its words'), and for
+/// a ticket with no words of the customer's.
 pub fn text(case: &Case) -> Option<String> {
     if !case.thread.is_empty() {
         return None;
@@ -60,6 +61,11 @@ pub fn text(case: &Case) -> Option<String> {
     // As the eval runs a case: a case's ticket without an id takes the case's.
     raw.ticket_id.get_or_insert_with(|| case.id.clone());
     let ticket = raw.validate(32 * 1024).ok()?;
+    // A signature alone under "Re:" teaches no intent: its text is any such ticket's,
+    // of any shop (a held-out one's too).
+    if ticket.body.is_empty() {
+        return None;
+    }
     Some(format!("{}\n{}", ticket.subject, ticket.body))
 }
 
