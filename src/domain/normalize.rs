@@ -1,8 +1,9 @@
 //! A ticket's text as the agent reads it, made once at the boundary from what the help
 //! desk sent: HTML turned into text (entities decoded, paragraphs and list items on
 //! lines of their own), Unicode in its compatibility form (NFKC: a full-width `ＯＲＤ`
-//! and a ligature read as the plain letters), white space tidied, and the quoted reply
-//! chain and the signature set apart from the customer's own words.
+//! and a ligature read as the plain letters, a dash typed inside a word as a hyphen),
+//! white space tidied, paragraphs a mail client wrapped at a fixed width joined again,
+//! and the quoted reply chain and the signature set apart from the customer's own words.
 //!
 //! Mail and help desks send the whole conversation: a reply quotes our last answer
 //! and the customer's earlier message, and a signature follows. Read as one text, a
@@ -278,11 +279,31 @@ fn invisible(c: char) -> bool {
     matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{ad}')
 }
 
+/// `chars` with a typographic dash written inside a word (`LV26–W–05106`, `Mon–Wed`)
+/// as the hyphen it stands for, which NFKC leaves as it is: an order id typed in a word
+/// processor, which turns hyphens into en dashes, is the same id. A dash between words
+/// (`fine – thanks`) stays.
+fn hyphenated(chars: impl Iterator<Item = char>) -> String {
+    let chars: Vec<char> = chars.collect();
+    let dash = |c: char| matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}');
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let inside = i > 0
+                && chars[i - 1].is_alphanumeric()
+                && chars.get(i + 1).is_some_and(|n| n.is_alphanumeric());
+            if dash(c) && inside { '-' } else { c }
+        })
+        .collect()
+}
+
 /// `text` in NFKC with its white space tidied: invisible characters dropped, no-break
 /// and other Unicode spaces as plain spaces, runs of spaces as one, lines trimmed, no
-/// more than one blank line in a row, none at either end.
+/// more than one blank line in a row, none at either end; a dash inside a word is a
+/// hyphen ([`hyphenated`]).
 pub fn tidy(text: &str) -> String {
-    let nfkc: String = text.nfkc().filter(|c| !invisible(*c)).collect();
+    let nfkc: String = hyphenated(text.nfkc().filter(|c| !invisible(*c)));
     let mut out = String::with_capacity(nfkc.len());
     let mut blank_run = 0;
     for line in nfkc.lines() {
@@ -300,6 +321,45 @@ pub fn tidy(text: &str) -> String {
         }
         blank_run = 0;
         out.push_str(&line);
+    }
+    out
+}
+
+/// The narrowest width plain-text mail is wrapped at (72 to 78 columns is usual); text
+/// whose lines are all shorter was not wrapped by a mail client.
+const WRAP_MIN: usize = 60;
+
+/// `text` with the line breaks a mail client put in to wrap paragraphs at a fixed width
+/// taken out again. A line was wrapped when the next line's first word would not have
+/// fitted on it within the text's longest line, and the next line goes on with prose
+/// (no blank line, list item or quote). A break the customer typed (a short line, a
+/// list, a signature's lines) is left, so where the customer's sentences and lines end
+/// reads as they wrote it rather than where their client wrapped it.
+fn unwrapped(text: &str) -> String {
+    let width = |l: &str| l.chars().count();
+    let lines: Vec<&str> = text.lines().collect();
+    let wrap = lines.iter().map(|l| width(l)).max().unwrap_or(0);
+    if wrap < WRAP_MIN {
+        return text.to_string();
+    }
+    let continues = |next: &str| {
+        let first = next.split_whitespace().next().unwrap_or("");
+        !first.is_empty()
+            && !first.starts_with(['>', '-', '*', '•', '#'])
+            && !first
+                .trim_end_matches(['.', ')'])
+                .chars()
+                .all(|c| c.is_ascii_digit())
+    };
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str(line);
+        let Some(next) = lines.get(i + 1) else {
+            break;
+        };
+        let first = next.split_whitespace().next().unwrap_or("");
+        let wrapped = !line.is_empty() && continues(next) && width(line) + 1 + width(first) > wrap;
+        out.push(if wrapped { ' ' } else { '\n' });
     }
     out
 }
@@ -326,7 +386,7 @@ pub fn normalize(body: &str) -> Normalized {
             own.push(line);
         }
     }
-    let own = tidy(&own.join("\n"));
+    let own = unwrapped(&tidy(&own.join("\n")));
     let quoted = quoted.join("\n");
     // Nothing but a signature (a reply sent empty, a name and a firm's disclaimer): the
     // customer wrote no words, and a title in it ("Senior Legal Counsel") is not theirs
@@ -339,7 +399,7 @@ pub fn normalize(body: &str) -> Normalized {
     }
     if own.is_empty() || quoted.is_empty() {
         return Normalized {
-            own: text,
+            own: unwrapped(&text),
             quoted: None,
         };
     }
@@ -395,6 +455,34 @@ mod tests {
                 "{read}"
             );
         }
+    }
+
+    #[test]
+    fn a_paragraph_wrapped_by_the_mail_client_reads_as_one_line_and_typed_breaks_stay() {
+        let body = "Hello,\n\nI placed order SIG-26-EH-03517 exactly a month ago today. The gardening\nbook has a torn page in the middle and the cast-iron bookends are a\ndifferent design. I'd like to return the whole order for a refund.\n\nThank you,\nSamuel Ortiz\nMadison, WI";
+        let n = normalize(body);
+        assert_eq!(
+            n.own,
+            "Hello,\n\nI placed order SIG-26-EH-03517 exactly a month ago today. The gardening book has a torn page in the middle and the cast-iron bookends are a different design. I'd like to return the whole order for a refund."
+        );
+        assert_eq!(
+            n.quoted.as_deref(),
+            Some("Thank you,\nSamuel Ortiz\nMadison, WI")
+        );
+        // Short lines, and lists, are as typed, however long the longest line.
+        let typed = "Order 1042\nPlease refund the mug, it arrived in pieces and the handle had come off entirely in the box.\n- the blue mug\n- the red mug";
+        assert_eq!(normalize(typed).own, typed);
+    }
+
+    #[test]
+    fn a_dash_a_word_processor_typed_inside_an_id_is_a_hyphen() {
+        let n = normalize(
+            "Enquiry regarding my order LV26\u{2013}W\u{2013}05106 \u{2013} placed Mon\u{2014}Wed.",
+        );
+        assert_eq!(
+            n.own,
+            "Enquiry regarding my order LV26-W-05106 \u{2013} placed Mon-Wed."
+        );
     }
 
     #[test]

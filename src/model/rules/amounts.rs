@@ -104,6 +104,23 @@ pub(super) struct Line {
     /// Whether the line is sold by measure ("Double gauze, per metre"): its quantity is
     /// a length or a weight, not a count of things, so "the gauze" is all of it.
     pub(super) by_measure: bool,
+    /// The word for what kind of thing the line is, when its name holds one that
+    /// [`name_words`] leaves out as saying nothing of the item ("Stab Binding Kit" →
+    /// kit): a customer may still call it that.
+    pub(super) kind: Option<String>,
+}
+
+/// Words for a kind of thing a name may end in, which [`name_words`] leaves out.
+const KINDS: &[&str] = &["set", "kit", "pack", "bundle", "pair"];
+
+/// The [`KINDS`] word of `name`, outside parentheses ("Cork Coaster Set", "Bookbinding
+/// kit: Japanese stab binding").
+fn kind_of(name: &str) -> Option<String> {
+    let outside = name.split(['(', '[']).next().unwrap_or(name);
+    outside
+        .split(|c: char| !c.is_alphabetic())
+        .map(str::to_lowercase)
+        .find(|w| KINDS.contains(&w.as_str()))
 }
 
 re!(
@@ -298,25 +315,51 @@ fn packing(word: &str) -> Option<&'static str> {
 }
 
 /// The containers `text` counts lines in: "five bags of the peat-free potting mix" makes a
-/// bag a unit of the potting mix, when the words after "of" name that one line alone.
+/// bag a unit of the potting mix, when the words after "of" name that one line alone;
+/// and "2 of the 6 bottles" makes a bottle a unit of the one line of six, the count of
+/// all of them being the record's own.
 fn packing_units(text: &str, lines: &[Line]) -> Vec<(&'static str, usize)> {
     let words = words_of(text);
     let mut out: Vec<(&'static str, usize)> = Vec::new();
     for (i, w) in words.iter().enumerate().skip(1) {
-        let Some(unit) = (w == "of").then(|| packing(&words[i - 1])).flatten() else {
+        let line = if let Some(unit) = (w == "of").then(|| packing(&words[i - 1])).flatten() {
+            let after = words[i + 1..words.len().min(i + 7)].join(" ");
+            let named = named_units(&after, lines);
+            match (named.units.as_slice(), named.ambiguous) {
+                ([(k, _)], false) => Some((unit, *k)),
+                _ => None,
+            }
+        } else {
+            packing(w).and_then(|unit| Some((unit, of_all(&words[..i], lines)?)))
+        };
+        let Some((unit, k)) = line else {
             continue;
         };
-        let after = words[i + 1..words.len().min(i + 7)].join(" ");
-        let named = named_units(&after, lines);
-        if let ([(k, _)], false) = (named.units.as_slice(), named.ambiguous) {
-            if out.iter().any(|(u, j)| *u == unit && j != k) {
-                // A bag of two different lines: which one a bag is, is a guess.
-                return Vec::new();
-            }
-            out.push((unit, *k));
+        if out.iter().any(|(u, j)| *u == unit && *j != k) {
+            // A bag of two different lines: which one a bag is, is a guess.
+            return Vec::new();
         }
+        out.push((unit, k));
     }
     out
+}
+
+/// The one line whose quantity the words before a container count as the whole of
+/// them ("… of the 6" before "bottles"), when exactly one line has that quantity.
+fn of_all(before: &[String], lines: &[Line]) -> Option<usize> {
+    const DETERMINERS: &[&str] = &["the", "my", "our", "those", "these"];
+    let [.., of, determiner, count] = before else {
+        return None;
+    };
+    if of != "of" || !DETERMINERS.contains(&determiner.as_str()) {
+        return None;
+    }
+    let all = count_of(count, 0).filter(|n| *n >= 2)?;
+    let mut with = lines.iter().enumerate().filter(|(_, l)| l.quantity == all);
+    match (with.next(), with.next()) {
+        (Some((k, _)), None) => Some(k),
+        _ => None,
+    }
 }
 
 /// A count of containers in `part` ("refund the three split bags") of the line
@@ -401,9 +444,12 @@ pub(super) fn unknown_items(part: &str, lines: &[Line]) -> bool {
             && !NOT_AN_ITEM.contains(&head)
             && !COUNT_WORD.is_match(head)
             && !is_english(head)
-            && !lines
-                .iter()
-                .any(|l| l.words.iter().any(|w| is_noun(head, w).is_some()))
+            && !lines.iter().any(|l| {
+                l.words
+                    .iter()
+                    .chain(&l.kind)
+                    .any(|w| is_noun(head, w).is_some())
+            })
     })
 }
 
@@ -517,6 +563,7 @@ fn named_items(t: &TicketText, order: &Value) -> Asked {
                 quantity: item["quantity"].as_u64().unwrap_or(1).max(1),
                 price: item["unit_price_usd"].as_f64().unwrap_or(0.0),
                 by_measure: BY_MEASURE.is_match(name),
+                kind: kind_of(name),
             })
         })
         .collect();

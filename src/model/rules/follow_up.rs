@@ -12,6 +12,8 @@ use serde_json::json;
 use super::judge::Basis;
 use super::reading::{LEGAL, REFUND, STATUS, TicketText, order_ids};
 use super::{History, Step};
+use crate::domain::amount;
+use crate::domain::money::Usd;
 use crate::domain::thread::{ApprovalEvent, ApprovalStatus};
 use crate::tools::contracts::{ISSUE_REFUND, ORDER_LOOKUP};
 
@@ -76,7 +78,9 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<(Step, Basis)> {
         ApprovalStatus::Expired if asks_again => return None,
         // Paid, and the amount disputed: for a person.
         ApprovalStatus::Executed
-            if DISPUTES_AMOUNT.is_match(&t.body) || CONTESTS.is_match(&t.body) =>
+            if DISPUTES_AMOUNT.is_match(&t.body)
+                || CONTESTS.is_match(&t.body)
+                || asks_more_than(&t.body, refund.amount_usd) =>
         {
             return settled(format!(
                 "ESCALATED: [out_of_scope] The customer asks for more than the refund of order {order} that was already paid; a person should answer."
@@ -164,6 +168,16 @@ pub(super) fn guard(t: &TicketText, h: &History, (step, basis): (Step, Basis)) -
         ),
         None => (step, basis),
     }
+}
+
+/// Whether `body` names a sum above `paid`, the refund on record: "$20 doesn't cover
+/// it - I want the full $103.95 back" disputes the $20, whatever words it does it in.
+fn asks_more_than(body: &str, paid: Option<Usd>) -> bool {
+    paid.is_some_and(|paid| {
+        amount::mentions(body)
+            .into_iter()
+            .any(|m| matches!(m, amount::Mention::Dollars(usd) if usd.cents() > paid.cents()))
+    })
 }
 
 /// Whether `body` only thanks us: thanks, and nothing asked or reported.

@@ -52,7 +52,7 @@ re!(
 );
 re!(
     A_ITEMS,
-    r"(?i)\badd\w*\b[^.?!\n]{0,60}\bto (?:it|(?:my|the|this|that) (?:order|purchase))\b|\bremov\w*\b[^.?!\n]{0,60}\bfrom (?:it|(?:my|the|this|that) (?:order|purchase))\b"
+    r"(?i)\badd\w*\b[^.?!\n]{0,60}\bto (?:it|(?:(?:my|the|this|that) )?(?:order|purchase))\b|\bremov\w*\b[^.?!\n]{0,60}\bfrom (?:it|(?:(?:my|the|this|that) )?(?:order|purchase))\b"
 );
 // Every one of several orders, not of several items: "refund both (orders) to my
 // card", "all my orders", not "both mugs" or "all of them".

@@ -151,13 +151,13 @@ re!(
 );
 re!(
     DAMAGE,
-    r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty|\bdent(?:s|ed)?\b|\bbent\b|\btorn\b|\bripped\b|\bleak(?:s|ed|ing|y)?\b|\bsnapped\b|\bscratched\b|\bshattered\b|\bflicker\w*|\bwon'?t (?:turn on|charge|work|hold|close|open|stay)|\bdoesn'?t (?:fit|charge|close|hold)|\btoo (?:small|big|large|tight|short|long)\b|\bin pieces\b|\bdead on arrival\b"
+    r"(?i)\bbroken\b|\bbroke\b|damaged|defective|doesn'?t work|does not work|stopped working|not working|\bchipped\b|\bcracked\b|wrong (?:item|size|colou?r)|faulty|\bdent(?:s|ed)?\b|\bbent\b|\btorn\b|\bripped\b|\bleak(?:s|ed|ing|y)?\b|\bsnapped\b|\bscratched\b|\bshattered\b|\bflicker\w*|\bwon'?t (?:turn on|charge|work|hold|close|open|stay)|\bdoesn'?t (?:fit|charge|close|hold)|\btoo (?:small|big|large|tight|short|long)\b|\bin pieces\b|\bdead on arrival\b|\bcorked\b|\bspoil(?:ed|t)\b|\brotten\b|\bmou?ldy\b|\bstale\b|\bmelted\b|\bthawed\b|\barrived (?:warm|hot|thawed|melted)\b|\bupside down\b|\bmisprint\w*|\b(?:missing|loose) pages\b|\bpages? (?:missing|loose|falling out)\b"
 );
 re!(
     STATUS,
     &format!(
         r"(?i){CANCELLED}|{NOT_GOT}\b|{}",
-        r"where(?:'s| is| are)\b|\bwhere (?:my|our) (?:order|parcel|package|delivery|stuff|things|items?)\b|\bcheck(?:ing)? (?:in )?on\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t heard\b|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b"
+        r"where(?:'s| is| are)\b|\bwhere (?:my|our) (?:order|parcel|package|delivery|stuff|things|items?)\b|\bcheck(?:ing)? (?:in )?on\b|\bwhere (?:\S+ ){1,5}?(?:is|are)\b|\bcarrier\b|\bcourier\b|\b(?:been|was|were|got) sent\b|\bsent (?:out|off)\b|\bstatus\b|\btrack|\bship(?:s|ped|ping|ment)?\b|\barriv|\bdeliver|\beta\b|\bwhen (?:will|would|can|could|does|do|did|is|are|should|might)\b|\bidea when\b|\bexpect\w*|\bestimated?\b|\bhasn'?t (?:come|arrived)|not (?:yet )?received|still waiting|on its way|dispatch|\blate\b|\bupdate on\b|\bany (?:news|update)|\bnews (?:on|about)\b|\b(?:shown|show|turned|turn) up\b|\bhaven'?t heard\b|\bnever (?:came|arrived)\b|\b(?:go|gone|went|going) through\b|\b(?:in|on) (?:your|the) system\b|\b(?:your|the) system (?:show|say)|\bwhere (?:things|it|that|this|my order) stands?\b|\b(?:has|have) (?:it|they|this|that|my order|the order) left\b|\bleft (?:the|your) (?:warehouse|depot)|\bfollow (?:it|them|the (?:parcel|package|order|delivery|shipment))\b|\bhow long\b[^.?!\n]{0,30}\btakes?\b|\bpending\b|\bwhat (?:state|stage) (?:the |my |your |our )?(?:order|parcel|package|return|delivery)|\bwhether (?:it|they|the (?:parcel|package|return)) (?:got|made it|arrived)\b|\bgone out\b|\b(?:order|it|they|parcel|package)\b[^.?!\n]{0,20}?\bwent out\b|\bwhat'?s (?:going on|happening|the (?:hold[- ]?up|delay)) with (?:it|them|my (?:order|parcel|package|delivery)|the (?:order|parcel|package|delivery))\b|\b(?:is|are) (?:it|they|the (?:order|parcel|package)) (?:still )?moving\b|\bany sign of\b|\b(?:is|was|has|have|were) (?:it|they|this|that|(?:the|my|our) order)(?: been)? (?:\w+ )?cancell?ed\b|\bconfirm (?:that )?(?:it|they|(?:the|my|our) order)(?:'s| is| was| were| has been| have been| got) (?:\w+ )?cancell?ed\b|\b(?:did|does) (?:it|the order|my order) (?:\w+ )?get cancell?ed\b|\b(?:received|got|arrived) (?:it |them |the \w+ )?back\b|\bconfirm (?:that )?(?:you|it|they)\b[^.?!\n]{0,30}\breceived\b|\bwhat(?:'s| has| had| is)? happen(?:ed|ing) (?:to|with) (?:it|them|order\b|(?:my|our|the|this|that) (?:[\w-]+ ){0,2}?(?:order|parcel|package|delivery|shipment)s?\b)|\bnothing (?:has |had |have )?(?:come|arrived|turned up|shown up)\b"
     )
 );
 re!(
@@ -576,7 +576,7 @@ pub(super) enum OrderIntent {
 
 re!(
     DISPUTE_VERB,
-    r"(?i)\bdisput\w*|\bcontest\w*|\brevers\w*|\bclaw\w*\s?back|\bpull\w* (?:the |my )?(?:payment|money|charge)|\bstop (?:the )?payment|\bfile (?:a )?claim|\bclaim\b|\bchargeback|\binvolv\w*"
+    r"(?i)\bdisput\w*|\bcontest\w*|\brevers\w*|\bclaw\w*\s?back|\bpull\w* (?:the |my )?(?:payment|money|charge)|\bstop (?:the )?payment|\bfile (?:a )?claim|\bclaim\b|\bchargeback|\binvolv\w*|\b(?:report|flag|mark)\w*\b[^.?!\n]{0,40}\bas (?:fraud\w*|unauthori[sz]ed|stolen)\b|\b(?:tak|pull)\w* (?:it|the money|the payment|the charge) back\b"
 );
 re!(
     PAYMENT_PARTY,
@@ -588,7 +588,7 @@ re!(
 );
 re!(
     AUTHORITY,
-    r"(?i)\bconsumer (?:protection|rights|affairs|council|authority|agency|ombudsman)|\btrading standards\b|\bombudsman\b|\bbetter business bureau\b|\bbbb\b|\battorney general\b|\bftc\b|\btribunal\b|\barbitrat\w*|\blitigat\w*|\bregulator\b|\bfraud (?:claim|department|team) (?:of|at) my\b|\btake (?:you|this|your \w+) to court\b"
+    r"(?i)\bconsumer (?:protection|rights|affairs|council|authority|agency|ombudsman)|\btrading standards\b|\bombudsman\b|\bbetter business bureau\b|\bbbb\b|\battorney general\b|\bftc\b|\btribunal\b|\barbitrat\w*|\blitigat\w*|\bregulator\b|\bfraud (?:claim|department|team) (?:of|at) my\b|\btake (?:you|this|your \w+) to court\b|\b(?:complaint|report)\s+(?:with|to)\s+(?:the\s+)?(?:[\w&'-]+\s+){0,6}?(?:commission|authority|agency|bureau|ombudsman|regulator|inspectorate)\b"
 );
 
 // The same threats in the other languages customers write in (German, Dutch, French,
@@ -720,9 +720,30 @@ pub(super) fn negated(text: &str, at: usize) -> bool {
         .map_or(0, |i| {
             i + before[i..].chars().next().map_or(1, char::len_utf8)
         });
-    let window: Vec<&str> = before[start..].split_whitespace().rev().take(5).collect();
+    let clause = &before[start..];
+    let window: Vec<&str> = clause.split_whitespace().rev().take(5).collect();
     let window: Vec<&str> = window.into_iter().rev().collect();
-    NEGATOR.is_match(&window.join(" "))
+    NEGATOR.is_match(&window.join(" ")) || request_declined(clause)
+}
+
+re!(
+    DECLINED_REQUEST,
+    r"(?i)(?:\bnot|\bnever|n't|\bno longer)\s+(?:\w+\s+)?(?:ask\w*|want\w*|need\w*|expect\w*|request\w*|seek\w*|looking for|after)\b"
+);
+re!(
+    ASKS_ANEW,
+    r"(?i)\b(?:and|but|so|just|only|please|instead|rather|though|however|(?:can|could|would|will) (?:you|i|we))\b|\s[-–—]+\s"
+);
+
+/// Whether `clause` declines a request before its end however far back, so that what
+/// the request would have named is declined with it: "I am not asking for the honey or
+/// the shipping to be refunded" declines the refund at its last word. A word that
+/// starts a request anew ("I don't want it and need a refund") ends the decline.
+fn request_declined(clause: &str) -> bool {
+    DECLINED_REQUEST
+        .find_iter(clause)
+        .last()
+        .is_some_and(|m| !ASKS_ANEW.is_match(&clause[m.end()..]))
 }
 
 /// Whether `re` matches somewhere in `text` without a negation just before it.

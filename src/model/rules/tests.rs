@@ -529,6 +529,8 @@ fn requests_to_change_payment_items_or_delivery_day_are_ones_no_tool_does() {
     for body in [
         "Can you add the bottle cage to my order QQ-1234?",
         "Please remove the second helmet from the order.",
+        // The id alone may stand for the order's name.
+        "Could you add a bottle of the Oregon Brut to order QQ-1234 before it ships? Same card is fine.",
     ] {
         let p = plan(&text("Order QQ-1234", body, None), None);
         assert_eq!(p.unsupported, vec![Action::ChangeItems], "{body}");
@@ -2207,4 +2209,151 @@ fn a_reply_of_a_signature_alone_asks_nothing_and_searches_nothing() {
     // A subject that asks is still searched.
     let p = plan(&text("How do I reset my password?", signature, None), None);
     assert!(p.kb_query.is_some());
+}
+
+#[test]
+fn what_the_customer_says_they_do_not_ask_back_is_not_asked() {
+    let o = order(&[
+        ("Pacific Northwest Classic Hamper", 1, 129.0),
+        ("Willamette Clover Honey, 12 oz", 1, 12.0),
+        ("Insulated cold-chain shipping (2-day)", 1, 14.95),
+    ]);
+    let body = "Three of the seven items in the hamper were substitutions. The honey arrived as expected.\n\nI would therefore ask you to refund the hamper itself. I am not asking for the honey or the shipping to be refunded.";
+    let t = text("Hamper contents", body, Some("LV26-G-04914"));
+    assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(129.0));
+    // A request begun anew after the decline still asks.
+    for again in [
+        "I don't want it anymore and would like a refund",
+        "I can see it's already been posted but I don't want it any more - can you refund me please?",
+        "I don't want a fuss - would $20 back be fair?",
+    ] {
+        let at = again.find("refund").or(again.find('$')).unwrap();
+        assert!(!negated(again, at), "{again}");
+    }
+    let declined = "I am not asking for the honey or the shipping to be refunded";
+    assert!(negated(declined, declined.find("refunded").unwrap()));
+}
+
+#[test]
+fn containers_counted_out_of_the_lines_own_count_are_units_of_that_line() {
+    let o = order(&[
+        ("Willamette Valley Pinot Gris 2023", 6, 22.0),
+        ("Standard shipping", 1, 8.95),
+    ]);
+    let body = "hi so we opened the pinot gris from order LV26-W-04853 this weekend and 2 of the 6 bottles were corked, the other four are fine, could you refund the 2 bottles thx";
+    let t = text("corked bottles", body, None);
+    assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(44.0));
+}
+
+#[test]
+fn a_fault_told_in_a_shops_own_words_marks_the_item_asked_back() {
+    let o = order(&[
+        (
+            "Otter Finds a Library by Kirsty Dunbar (picture book, paperback)",
+            6,
+            9.99,
+        ),
+        ("The Quiet Compositor by J. M. Ferrie (paperback)", 1, 10.99),
+    ]);
+    let body = "Dear Bindery team,\n\nOn checking the books, I am afraid that two of the six copies of Otter Finds a Library have pages 17 to 24 bound upside down. The other four copies, and The Quiet Compositor, are perfectly fine.\n\nWe would like to keep the four good copies and receive a refund for the two faulty ones.";
+    let t = text("Faulty copies", body, Some("SIG-26-EH-03714"));
+    assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(19.98));
+}
+
+#[test]
+fn an_item_called_by_the_kind_of_thing_it_is_is_an_item_of_the_order() {
+    let o = order(&[
+        ("A Grammar of Tides by Mira Okafor (hardback)", 1, 27.0),
+        ("Bookbinding kit: Japanese stab binding", 1, 29.0),
+    ]);
+    let body = "The Japanese stab binding kit arrived without its needle, and the silk thread is so tangled it is useless. I don't want replacement parts, I'd rather have a refund for the kit. The book in the same parcel is fine.";
+    let t = text("Refund - SIG-26-EH-03666", body, None);
+    assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(29.0));
+}
+
+#[test]
+fn a_complaint_to_an_authority_or_a_payment_reported_as_fraud_is_a_threat() {
+    for body in [
+        "I will be filing a complaint with the Oregon Liquor and Cannabis Commission and would like to know what you intend to do about it.",
+        "I never got a working download, so I've reported the payment to Visa as fraud and they're taking it back.",
+        "My bank is pulling the money back, I flagged the charge as unauthorised.",
+    ] {
+        assert!(legal_threat(&text("Order", body, Some("O1001"))), "{body}");
+    }
+    for body in [
+        "I'll make a complaint to your customer service department if this happens again.",
+        "Is this email a fraud? It says my Visa card was charged for order O1001.",
+    ] {
+        assert!(!legal_threat(&text("Order", body, Some("O1001"))), "{body}");
+    }
+}
+
+#[test]
+fn a_follow_up_asking_more_than_the_refund_paid_disputes_it() {
+    use crate::domain::money::Usd;
+    use crate::domain::outcome::OutcomeKind;
+    use crate::domain::thread::{ApprovalEvent, ApprovalStatus, Entry, EventKind, Thread};
+    let at = chrono::DateTime::parse_from_rfc3339("2026-10-31T16:10:40Z")
+        .unwrap()
+        .to_utc();
+    let thread = Thread::bounded(
+        vec![Entry::Agent {
+            at,
+            outcome: OutcomeKind::RefundProposed,
+            message: Some("I've proposed a refund of $20.00 on order O1001.".into()),
+            category: None,
+        }],
+        vec![ApprovalEvent {
+            kind: EventKind::Approval,
+            at,
+            tool: ISSUE_REFUND.into(),
+            order_id: Some("O1001".into()),
+            amount_usd: Some(Usd::from_cents(2000)),
+            status: ApprovalStatus::Executed,
+            confirmation_id: Some("RF-20261031-2208".into()),
+            reason: None,
+        }],
+    );
+    let answer = |body: &str| {
+        let mut t = text("Re: Cheese box", body, None);
+        t.thread = thread.clone();
+        super::follow_up::follow_up(&t, &History { done: vec![] })
+            .expect("the thread decides it")
+            .0
+    };
+    let disputed = final_text(answer(
+        "You refunded $20, but nothing in the box was edible. $20 doesn't cover it - I want the full $103.95 back.",
+    ));
+    assert!(disputed.starts_with("ESCALATED:"), "{disputed}");
+    // Asking after the same sum is news of it: the record is looked up, then answered.
+    let news = answer("Has the $20 refund been paid yet?");
+    assert!(matches!(&news, Step::Calls(c) if c[0].0 == ORDER_LOOKUP));
+}
+
+#[test]
+fn what_happened_to_an_order_asks_its_status() {
+    for (subject, body, id) in [
+        (
+            "Gift box for my sister",
+            "I sent her your Cheese Lover's Gift Box. She called me yesterday and said nothing had come, and now I'm worried it's been sitting outside somewhere.\n\nThe order number is QQ-1234. Can you tell me what happened to it?",
+            "QQ-1234",
+        ),
+        (
+            "What's happening with my bookends",
+            "What is happening with order QQ-1234? The tracking showed the thistle bookends delivered in October and now my account shows something different. Could you tell me where it stands?",
+            "QQ-1234",
+        ),
+        (
+            "Enquiry regarding order QQ\u{2013}1234",
+            "I should be grateful if you would inform me of the present status of my order QQ\u{2013}1234 and, if it has been dispatched, of the carrier.",
+            "QQ-1234",
+        ),
+    ] {
+        let p = plan(&text(subject, body, None), None);
+        assert_eq!(
+            p.orders,
+            vec![(id.to_string(), OrderIntent::Status)],
+            "{body}: {p:?}"
+        );
+    }
 }
