@@ -71,7 +71,7 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<(Step, Basis)> {
     }
     let refund = refund_spoken_of(t)?;
     let order = refund.order_id.as_deref()?;
-    let asks_again = ASKS_AGAIN.is_match(&t.body);
+    let asks_again = ASKS_AGAIN.is_match(&without_greeting_again(&t.body));
     match refund.status {
         // After an expired proposal, a refund asked again is a new ticket's: proposed
         // anew when it is still eligible.
@@ -180,10 +180,21 @@ fn asks_more_than(body: &str, paid: Option<Usd>) -> bool {
     })
 }
 
+// "Again" that greets or thanks ("hello again", "thanks again"), asking nothing anew.
+re!(
+    GREETING_AGAIN,
+    r"(?i)\b(?:hello|hi|hey|hiya|me|thanks|thank you|cheers)\s+again\b"
+);
+
+/// `body` without the "again" of a greeting or a thank-you.
+fn without_greeting_again(body: &str) -> std::borrow::Cow<'_, str> {
+    GREETING_AGAIN.replace_all(body, "")
+}
+
 /// Whether `body` only thanks us: thanks, and nothing asked or reported.
 fn thanks_only(body: &str) -> bool {
     THANKS.is_match(body)
-        && !ASKS_MORE.is_match(body)
+        && !ASKS_MORE.is_match(&without_greeting_again(body))
         && !REFUND.is_match(body)
         && !STATUS.is_match(body)
         && body.chars().count() <= 280

@@ -230,7 +230,7 @@ re!(
 );
 /// Everything asked back in words of the order ("everything back", "send back the lot",
 /// "all the items"), shared by [`WHOLE_ORDER`] and [`FULL_REFUND`].
-const EVERYTHING: &str = r"\beverything back\b|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b";
+const EVERYTHING: &str = r"\beverything back\b|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b|\b(?:refund|return)\w*\s+(?:for\s+|of\s+|on\s+)?(?:the|my|this|our)\s+(?:order|purchase)\s*(?:$|[?.!])";
 // The whole order asked back in words of the order, not of an item's price ("refund the
 // whole order", "send the whole lot back", "everything back"): items named beside it
 // describe the order.

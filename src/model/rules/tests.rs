@@ -2357,3 +2357,64 @@ fn what_happened_to_an_order_asks_its_status() {
         );
     }
 }
+
+#[test]
+fn a_refund_asked_of_the_order_itself_is_the_whole_order() {
+    let o = order(&[
+        ("Pacific Northwest Classic Hamper", 1, 129.0),
+        ("Insulated cold-chain shipping (2-day)", 1, 14.95),
+    ]);
+    let ask = |body: &str| asked_amount(&text("Hamper refund", body, Some("A1")), &o, 1);
+    assert_eq!(
+        ask(
+            "I ordered the Pacific Northwest Classic Hamper exactly a month ago as a gift. The cheese in it was mouldy when they opened it. Could I get a refund for the order?"
+        ),
+        Asked::Everything
+    );
+    // The order named only to say which one it is: the item reported is what is asked.
+    assert_eq!(
+        ask("Please refund my order A1, the hamper arrived crushed and spoiled."),
+        Asked::Sum(129.0)
+    );
+}
+
+#[test]
+fn hello_again_and_thanks_again_ask_nothing_anew() {
+    use crate::domain::money::Usd;
+    use crate::domain::thread::{ApprovalEvent, ApprovalStatus, EventKind, Thread};
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-11T17:30:00Z")
+        .unwrap()
+        .to_utc();
+    let thread = Thread::bounded(
+        vec![],
+        vec![ApprovalEvent {
+            kind: EventKind::Approval,
+            at,
+            tool: ISSUE_REFUND.into(),
+            order_id: Some("O1001".into()),
+            amount_usd: Some(Usd::from_cents(3800)),
+            status: ApprovalStatus::Rejected,
+            confirmation_id: None,
+            reason: Some("Not a fault of the wine.".into()),
+        }],
+    );
+    let answer = |body: &str| {
+        let mut t = text("Re: Pinot Noir", body, None);
+        t.thread = thread.clone();
+        super::follow_up::follow_up(&t, &History { done: vec![] })
+            .expect("the thread decides it")
+            .0
+    };
+    // Where the rejected refund stands is told from the record: its lookup first.
+    let news = answer("Hello again - what happened with my refund request for the Pinot?");
+    assert!(matches!(&news, Step::Calls(c) if c[0].0 == ORDER_LOOKUP));
+    // Asked for again, it is a person's.
+    let again = final_text(answer(
+        "Please put the refund through again, the wine was off.",
+    ));
+    assert!(again.starts_with("ESCALATED:"), "{again}");
+    assert_eq!(
+        final_text(answer("Thanks again for all your help!")),
+        "RESOLVED:"
+    );
+}
