@@ -110,7 +110,8 @@ pub(super) struct Line {
     pub(super) kind: Option<String>,
 }
 
-/// Words for a kind of thing a name may end in, which [`name_words`] leaves out.
+/// Words for the kind of thing a line is ("set", "kit"), which [`name_words`] leaves out
+/// of what names it.
 const KINDS: &[&str] = &["set", "kit", "pack", "bundle", "pair"];
 
 /// The [`KINDS`] word of `name`, outside parentheses ("Cork Coaster Set", "Bookbinding
