@@ -358,7 +358,14 @@ fn unwrapped(text: &str) -> String {
             break;
         };
         let first = next.split_whitespace().next().unwrap_or("");
-        let wrapped = !line.is_empty() && continues(next) && width(line) + 1 + width(first) > wrap;
+        // A sentence ended before a short last line of its paragraph: a name or a
+        // closing the customer typed on a line of its own ("…refund please?" / "Freya"),
+        // which the longest line would otherwise always take in.
+        let closes = line.ends_with(['.', '?', '!', ':', ';'])
+            && width(next) * 2 < wrap
+            && lines.get(i + 2).is_none_or(|after| after.is_empty());
+        let wrapped =
+            !line.is_empty() && continues(next) && !closes && width(line) + 1 + width(first) > wrap;
         out.push(if wrapped { ' ' } else { '\n' });
     }
     out
@@ -469,9 +476,12 @@ mod tests {
             n.quoted.as_deref(),
             Some("Thank you,\nSamuel Ortiz\nMadison, WI")
         );
-        // Short lines, and lists, are as typed, however long the longest line.
+        // Short lines, and lists, are as typed, however long the longest line; and so is
+        // a name typed under the last sentence.
         let typed = "Order 1042\nPlease refund the mug, it arrived in pieces and the handle had come off entirely in the box.\n- the blue mug\n- the red mug";
         assert_eq!(normalize(typed).own, typed);
+        let named = "Can I get a refund on everything except the lamp please? The books were all wrong.\nFreya";
+        assert_eq!(normalize(named).own, named);
     }
 
     #[test]

@@ -73,10 +73,15 @@ pub(super) fn name_words(name: &str) -> Vec<String> {
             _ => {}
         }
     }
+    // Words that name nothing in any name ("Collected Poems of the Lothians"): as a
+    // name word, "the" would name the line wherever a ticket writes "the".
+    const FUNCTION: &[&str] = &["the", "and", "its", "our", "your", "this", "that", "from"];
     let words = |text: &str| -> Vec<String> {
         text.split(|c: char| !c.is_alphabetic())
-            .filter(|w| w.len() >= 3 && !GENERIC.contains(&w.to_lowercase().as_str()))
             .map(str::to_lowercase)
+            .filter(|w| {
+                w.len() >= 3 && !GENERIC.contains(&w.as_str()) && !FUNCTION.contains(&w.as_str())
+            })
             .collect()
     };
     let lower = outside.to_lowercase();

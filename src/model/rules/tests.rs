@@ -2418,3 +2418,23 @@ fn hello_again_and_thanks_again_ask_nothing_anew() {
         "RESOLVED:"
     );
 }
+
+#[test]
+fn a_function_word_in_an_items_name_names_nothing() {
+    let o = order(&[
+        ("Brass clip-on reading lamp (USB-C rechargeable)", 1, 39.0),
+        (
+            "Small Hours in Stockbridge by Fiona Hale (paperback)",
+            1,
+            11.99,
+        ),
+        (
+            "Second-hand: Collected Poems of the Lothians (Good)",
+            1,
+            8.0,
+        ),
+    ]);
+    let body = "Order A1. The lamp is great and I'm keeping it, but both books are wrong. Can I get a refund on everything except the lamp please?";
+    let t = text("Wrong books", body, Some("A1"));
+    assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(19.99));
+}
