@@ -342,8 +342,8 @@ fn unwrapped(text: &str) -> String {
     if wrap < WRAP_MIN {
         return text.to_string();
     }
-    let continues = |next: &str| {
-        let first = next.split_whitespace().next().unwrap_or("");
+    // The next line goes on with prose from its first word `first`.
+    let continues = |first: &str| {
         !first.is_empty()
             && !first.starts_with(['>', '-', '*', '•', '#'])
             && !first
@@ -364,8 +364,10 @@ fn unwrapped(text: &str) -> String {
         let closes = line.ends_with(['.', '?', '!', ':', ';'])
             && width(next) * 2 < wrap
             && lines.get(i + 2).is_none_or(|after| after.is_empty());
-        let wrapped =
-            !line.is_empty() && continues(next) && !closes && width(line) + 1 + width(first) > wrap;
+        let wrapped = !line.is_empty()
+            && continues(first)
+            && !closes
+            && width(line) + 1 + width(first) > wrap;
         out.push(if wrapped { ' ' } else { '\n' });
     }
     out
