@@ -5,14 +5,15 @@
 //! `Q-O-5519` is one token and never read as `O-5519`; tokens written with `/` between
 //! them are one where the pattern takes them whole, and tokens written with spaces
 //! between are one where they make an id of the shop's own shapes: `8GU NT6J E`, as are
-//! digit groups with dots between: `633.918.240`), and a
+//! digit groups with dots between: `633.918.240`, and the runs of a shop that writes its
+//! ids with dots: `HF.2026.118842`), and a
 //! token is an order id when the shop's pattern (`commerce.order_id_pattern`) matches
 //! all of it, ignoring case.
 //! The default accepts the common shapes: `1001` (`#1001` in text), `O1002`,
 //! `112-1234567-1234567`, `ORD-2024-00123`, `Q-O-5519`, `zo88016`, `VC-27-004417`; a shop
 //! that sets no pattern also reads the shapes of its own ids ([`OrderIdPattern::learned_from`]).
 //! Two ids name the same order when they are equal ignoring case, a leading `#` and the
-//! `-`, `_`, `/` or spaces inside.
+//! `-`, `_`, `/`, `.` or spaces inside.
 
 use std::sync::LazyLock;
 
@@ -37,8 +38,11 @@ pub struct OrderIdPattern {
 struct ShopShapes {
     /// With `-`, `_`, `/` or nothing between runs.
     whole: Regex,
-    /// With a space between runs too.
+    /// With a space between runs too (and a dot, for a shop whose ids have dots).
     spaced: Regex,
+    /// Whether the shop's own ids part their runs with dots (`HF.2026.118842`): then a
+    /// dot between the runs of its shape is a separator, not a sentence's end.
+    dotted: bool,
     /// The one-run shapes that start with the same letters or digits (`TB`), if any.
     lettered: Option<Regex>,
 }
@@ -103,8 +107,15 @@ impl OrderIdPattern {
             return Self::default();
         };
         let whole = render(&shapes, "[-_/]?");
-        let mut pattern = Self::new(&format!("{whole}|{DEFAULT_PATTERN}"))
+        let shortened = render_shortened(&shapes, "[-_/]?");
+        let mut pattern = Self::new(&format!("{whole}|{shortened}{DEFAULT_PATTERN}"))
             .expect("learned shapes are escaped and compile");
+        let dotted = ids.iter().any(|id| {
+            let id = id.as_ref().as_bytes();
+            id.windows(3).any(|w| {
+                w[1] == b'.' && w[0].is_ascii_alphanumeric() && w[2].is_ascii_alphanumeric()
+            })
+        });
         let compile =
             |p: String| Regex::new(&format!("(?i)^(?:{p})$")).expect("learned shapes compile");
         let lettered: Vec<&Shape> = shapes
@@ -113,7 +124,8 @@ impl OrderIdPattern {
             .collect();
         pattern.shop = Some(ShopShapes {
             whole: compile(whole),
-            spaced: compile(render(&shapes, "[-_/ ]?")),
+            spaced: compile(render(&shapes, if dotted { "[-_/ .]?" } else { "[-_/ ]?" })),
+            dotted,
             lettered: (!lettered.is_empty()).then(|| compile(render(lettered, ""))),
         });
         pattern
@@ -135,11 +147,14 @@ impl OrderIdPattern {
                     .split([' ', '.'])
                     .all(|g| g.bytes().all(|b| b.is_ascii_digit()));
                 // Dots part only the digit groups of a number printed in the shop's
-                // shape (`633.918.240`); elsewhere they end a sentence or a price.
+                // shape (`633.918.240`), the runs of a shop that writes its ids with
+                // dots, or runs that make the whole of one of the shop's own ids
+                // (`STR.H8F3.06640`); elsewhere they end a sentence or a price.
                 let dotted = run.contains('.');
                 self.is_id(&joined)
                     && (digit_groups && self.is_shop_shape(run)
-                        || !dotted
+                        || dotted && !digit_groups && self.is_shop_shape(run)
+                        || (!dotted || shop.dotted)
                             && (shop.spaced.is_match(run)
                                 || shop.lettered.as_ref().is_some_and(|l| l.is_match(&joined))))
             })
@@ -228,7 +243,7 @@ fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<Vec<Shape>> {
     fn runs(id: &str) -> Vec<String> {
         let mut out = Vec::new();
         for part in id
-            .split(['-', '_', '/', ' ', '#'])
+            .split(['-', '_', '/', ' ', '#', '.'])
             .filter(|p| !p.is_empty())
         {
             let p = part.to_ascii_lowercase();
@@ -325,6 +340,38 @@ struct Shape {
     lead: usize,
 }
 
+/// The shapes' ids as customers shorten them, as an alternation ending in `|` (empty
+/// for none): each shape's last runs, at least two of them, where its last run is a
+/// number of three digits or more (`G1Z6-81027` of `STR-G1Z6-81027`). A tool finds the
+/// one order of the customer's that such an id shortens ([`ShortId`]); a single number
+/// is left to the words around it, as any bare number is.
+fn render_shortened(shapes: &[Shape], between: &str) -> String {
+    // A run of digits as `learned_shapes` writes it: the digits every id has there, then
+    // any further places (`1\d{5}`).
+    static NUMBER: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^(\d*)(?:\\d(?:\{(\d+)\})?)?$").expect("a valid pattern"));
+    let mut out = String::new();
+    for shape in shapes {
+        let ends_in_number = shape.runs.last().is_some_and(|run| {
+            NUMBER.captures(run).is_some_and(|c| {
+                let places = match c.get(2) {
+                    Some(n) => n.as_str().parse().unwrap_or(0),
+                    None => usize::from(run.contains('\\')),
+                };
+                c[1].len() + places >= 3
+            })
+        });
+        if !ends_in_number {
+            continue;
+        }
+        for from in 1..shape.runs.len().saturating_sub(1) {
+            out.push_str(&shape.runs[from..].join(between));
+            out.push('|');
+        }
+    }
+    out
+}
+
 /// `shapes` as one alternation, `between` between each one's runs.
 fn render<'a>(shapes: impl IntoIterator<Item = &'a Shape>, between: &str) -> String {
     shapes
@@ -377,7 +424,7 @@ pub fn same_order(a: &str, b: &str) -> bool {
 pub fn order_key(id: &str) -> String {
     bare(id)
         .chars()
-        .filter(|c| !matches!(c, '-' | '_' | '/' | ' '))
+        .filter(|c| !matches!(c, '-' | '_' | '/' | '.' | ' '))
         .map(|c| c.to_ascii_lowercase())
         .collect()
 }
@@ -584,6 +631,62 @@ mod tests {
             .map(|(_, t)| t)
             .collect();
         assert_eq!(found, vec!["1001", "402", "117", "835"]);
+    }
+
+    #[test]
+    fn a_shop_that_writes_its_ids_with_dots_has_them_read_with_dots_spaces_or_none() {
+        let ids: Vec<String> = (0..30)
+            .map(|k| format!("HF.2026.{}", 116_204 + k * 173))
+            .collect();
+        let furniture = OrderIdPattern::learned_from(&ids);
+        let text = "Where is my lamp (HF.2026.118842)? Also hf 2026 116377, HF2026116550. Thanks.";
+        let found: Vec<&str> = furniture.find(text).map(|(_, t)| t).collect();
+        assert_eq!(
+            found,
+            vec!["HF.2026.118842", "hf 2026 116377", "HF2026116550"]
+        );
+        assert!(same_order("HF.2026.118842", "hf-2026-118842"));
+        assert!(names_order(
+            "Order HF.2026.118842 has shipped.",
+            "HF-2026-118842"
+        ));
+        assert!(furniture.is_shop_shape("HF.2026.118842"));
+        // Elsewhere a dot still ends a sentence or parts a price's cents.
+        let plain = OrderIdPattern::learned_from(&["402117835", "570228413", "763206045"]);
+        let found: Vec<&str> = plain
+            .find("Order AB.2026.118842 cost 12.50.")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(found, vec!["2026", "118842"]);
+    }
+
+    #[test]
+    fn a_shops_id_without_its_fixed_front_letters_is_read_as_an_id() {
+        let ids = [
+            "STR-7Q4K-22910",
+            "STR-G1Z6-81027",
+            "STR-K2M9-40318",
+            "STR-Y4D6-47521",
+        ];
+        let shoes = OrderIdPattern::learned_from(&ids);
+        let found: Vec<&str> = shoes
+            .find("please refund the socks from G1Z6-81027, and y4d6 47521 too")
+            .map(|(_, t)| t)
+            .collect();
+        // With a space, only the whole shape is joined; the number stands alone.
+        assert_eq!(found, vec!["G1Z6-81027", "47521"]);
+        assert!(ShortId::parse("G1Z6-81027").is_some_and(|s| s.shortens("STR-G1Z6-81027")));
+        let found: Vec<&str> = shoes
+            .find("could you confirm order STR.H8F3.06640 was delivered? It cost 12.50.")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(found, vec!["STR.H8F3.06640"]);
+        // Only its own shape: another shop's code of that length is not read.
+        assert!(!shoes.is_id("G1Z6-8102"));
+        assert!(!shoes.is_shop_shape("G1Z6-81027"));
+        // A shape that ends in letters is never shortened to its last runs.
+        let fabric = OrderIdPattern::learned_from(&["8gu-nt6j-e", "3xg-h6hs-t", "9ue-g9f5-h"]);
+        assert!(!fabric.is_id("nt6j-e"));
     }
 
     #[test]

@@ -459,6 +459,13 @@ pub(super) fn unknown_items(part: &str, lines: &[Line]) -> bool {
     })
 }
 
+// A refund asked with nothing named but where the money goes ("Full refund to my
+// card."): it asks no less than a sentence beside it that asks for everything.
+re!(
+    ONLY_WHERE_IT_GOES,
+    r"(?i)^\W*(?:(?:please|i want|i'd like|i would like)\s+)?(?:an?\s+)?(?:full\s+)?refund(?:\s+in\s+full)?(?:\s+(?:back\s+)?(?:to|on|onto)\s+(?:my|the|our)\s+(?:original\s+)?(?:card|credit card|debit card|account|payment(?: method)?|paypal|bank(?: account)?))?(?:\s*,?\s*(?:please|thanks|thank you))?\W*$"
+);
+
 re!(
     COUNT_BACK,
     r"(?i)\b(?:other|remaining|extra|spare)\s+(two|three|four|five|six|seven|eight|nine|ten|2|3|4|5|6|7|8|9|10)\b|\b(two|three|four|five|six|seven|eight|nine|ten|2|3|4|5|6|7|8|9|10)\s+of\s+(?:them|those|these)\b"
@@ -504,7 +511,7 @@ pub(super) fn asked_amount(t: &TicketText, order: &Value, orders: usize) -> Aske
         && t.body
             .split(SENTENCE_END)
             .filter(|s| affirmed(&REFUND, s))
-            .all(|s| WHOLE_ORDER.is_match(s));
+            .all(|s| WHOLE_ORDER.is_match(s) || ONLY_WHERE_IT_GOES.is_match(s));
     let total = order["total_usd"].as_f64();
     let cents = |x: f64| (x * 100.0).round() as i64;
     let mut stated: Vec<i64> = Vec::new();

@@ -120,7 +120,7 @@ pub(super) fn follow_up(t: &TicketText, h: &History) -> Option<(Step, Basis)> {
 // Words asking where a refund stands.
 re!(
     STATE_WORDS,
-    r"(?i)\b(?:news|update|heard|any word|status|approved|decided|decision|paid|processed|come through|gone through|going on|happen(?:ed|ing)|nouvelles|neuigkeiten|noticias|novedades)\b"
+    r"(?i)\b(?:news|update|heard|any word|status|approved|decided|decision|paid|processed|(?:go|goes|gone|went|going|come|comes|came) through|going on|happen(?:ed|ing)|nouvelles|neuigkeiten|noticias|novedades)\b"
 );
 
 // A refund asked for again, not where one stands.
@@ -180,6 +180,15 @@ fn asks_more_than(body: &str, paid: Option<Usd>) -> bool {
     })
 }
 
+/// Whether `body` names `sum` (a refund's amount) as dollars.
+fn names_sum(body: &str, sum: Option<Usd>) -> bool {
+    sum.is_some_and(|sum| {
+        amount::mentions(body)
+            .into_iter()
+            .any(|m| matches!(m, amount::Mention::Dollars(usd) if usd.cents() == sum.cents()))
+    })
+}
+
 // "Again" that greets or thanks ("hello again", "thanks again"), asking nothing anew.
 re!(
     GREETING_AGAIN,
@@ -204,9 +213,14 @@ fn thanks_only(body: &str) -> bool {
 /// naming none, the latest one, when the message speaks of a refund or where it stands.
 fn refund_spoken_of(t: &TicketText) -> Option<&ApprovalEvent> {
     let named = order_ids(t);
-    // The customer's own words, not a subject line that kept "Re: refund".
-    let about_refund =
-        REFUND.is_match(&t.body) || STATE_WORDS.is_match(&t.body) || ASKS_AGAIN.is_match(&t.body);
+    // The customer's own words, not a subject line that kept "Re: refund"; or the sum
+    // of the latest refund ("did the $75 go through?").
+    let about_refund = REFUND.is_match(&t.body)
+        || STATE_WORDS.is_match(&t.body)
+        || ASKS_AGAIN.is_match(&t.body)
+        || t.thread
+            .latest_refund()
+            .is_some_and(|r| names_sum(&t.body, r.amount_usd));
     match named.as_slice() {
         [] if about_refund => t.thread.latest_refund(),
         [] => None,

@@ -14,7 +14,7 @@ use super::reading::{
     my_order, names_another_reference, negated, order_ids, order_ids_with_shop_shaped,
     refund_affirmed, states, status_words,
 };
-use crate::domain::order_id::names_order;
+use crate::domain::order_id::{names_order, same_order};
 
 /// Requests no tool carries out. The help center may tell the customer how to do them
 /// themselves; nothing here can do them for the customer.
@@ -205,6 +205,34 @@ fn says_anything(t: &TicketText) -> bool {
     !t.body.trim().is_empty() || !REPLY_PREFIX.is_match(&t.subject)
 }
 
+/// `named` (the ids written after "order"), and beside them an id written bare in the
+/// shop's own shape whose own clause asks its money back: "I'd like to return the
+/// watch from STR-K2M9-40318 for a refund. Second, where is my shoe order 22910?" asks
+/// of two orders, where the second alone took the first one's refund. A bare id in any
+/// other clause is still one the customer mentions, not asks about (a status question
+/// beside it asks about the order named after "order", measured on a held-out shop).
+fn asked_of(t: &TicketText, all: &[Clause<'_>], named: Vec<String>) -> Vec<String> {
+    if named.is_empty() {
+        return named;
+    }
+    let mut ids = named;
+    for id in order_ids_with_shop_shaped(t) {
+        if ids.iter().any(|o| same_order(o, &id)) {
+            continue;
+        }
+        let asked = all
+            .iter()
+            .any(|c| names_order(c.text, &id) && refund_affirmed(c.text));
+        if asked && ids.len() < MAX_ORDERS {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The most orders one ticket is read as asking about (as [`order_ids`] reads them).
+const MAX_ORDERS: usize = 3;
+
 pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
     let all = clauses(&t.text);
     let refund_asked = refund_affirmed(&t.text);
@@ -221,7 +249,7 @@ pub(super) fn plan(t: &TicketText, guess: Option<IntentGuess>) -> Plan {
                 })
         });
     let refund_of_each = wide.is_some();
-    let ids = wide.unwrap_or_else(|| order_ids(t));
+    let ids = wide.unwrap_or_else(|| asked_of(t, &all, order_ids(t)));
     // However the clause writes the id ("order 781 220 096" for `781220096`).
     let mentions = |c: &Clause<'_>, id: &str| names_order(c.text, id);
     let subject_len = clauses(&t.subject).len();

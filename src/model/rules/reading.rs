@@ -143,11 +143,11 @@ impl TicketText {
 
 re!(
     LEGAL,
-    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)|\b(?:opened|filed|raised|lodged|started) (?:a|an) dispute\b"
+    r"(?i)charge[\s-]?backs?|\blawyers?\b|\battorneys?\b|\bsolicitors?\b|law\s?suits?|\bsue\b|\bsuing\b|legal action|small[\s-]claims|\bcourt\b|dispute (?:the|this|a) (?:charge|transaction|payment)|file a (?:dispute|claim) with my (?:bank|card)|reverse the (?:charge|payment)|\blegal(?:ly)?\b|\blegal team\b|\bconsumer (?:protection|rights) (?:agency|authority|office)|\bdisput\w* (?:the|this|a|my) (?:charge|transaction|payment)|\b(?:my|the) bank to (?:reverse|dispute)|\b(?:bank|card issuer|card company|credit card company|paypal|klarna|payment provider)\b[^.!?\n]{0,80}?\b(?:investigat\w*|disput\w*|take (?:the|my|our) money back|claw\w* (?:\w+ )?back|pull\w* (?:\w+ )?back|(?:open|opened|filed|raised) (?:a|an) (?:case|claim))|\b(?:open|opened|file|filed|raise|raised) (?:a|an) (?:case|claim|dispute)\b[^.!?\n]{0,40}?\b(?:bank|card issuer|paypal|klarna)\b|\bresolution cent(?:er|re)\b|\binvestigation into (?:this|the|my) (?:transaction|charge|payment)|\b(?:opened|filed|raised|lodged|started) (?:a|an) dispute\b|\b(?:legal|court) proceedings\b|\b(?:commenc|begin|began|start|issu|bring|brought|tak|took|initiat|institut)\w* (?:\w+ ){0,2}?proceedings\b|\bletter before (?:action|claim)\b|\bformal (?:legal )?notice\b|\b(?:i|we) act (?:for|on behalf of)\b"
 );
 re!(
     REFUND,
-    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my|order|everything|all|both)\b|\b(?:like|want|wish|need|going|have) to return\b|send (?:it|this|them|everything) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b|[$£€]\s?\d[\d,]*(?:\.\d{1,2})?\s+back\b|\b\d[\d,]*(?:\.\d{1,2})?\s?(?:dollars|bucks|pounds|quid|euros?|usd|gbp|eur)\s+back\b"
+    r"(?i)\brefund|money back|reimburs|\b(?:have|get|want|need) back what (?:it|i|they|we) (?:cost|paid)|\b(?:pay|paid|cost|price) (?:me )?back\b|\breturn (?:it|this|them|the|my|order|everything|all|both)\b|\b(?:like|want|wish|need|going|have) to return\b|send (?:it|this|them|everything) back|charged twice|double[\s-]charged|\bcompensat|\brefnud|\brefund?d?\b|[$£€]\s?\d[\d,]*(?:\.\d{1,2})?(?:\s+[\w-]+){0,3}?\s+back\b|\b\d[\d,]*(?:\.\d{1,2})?\s?(?:dollars|bucks|pounds|quid|euros?|usd|gbp|eur)\s+back\b"
 );
 re!(
     DAMAGE,
@@ -230,7 +230,7 @@ re!(
 );
 /// Everything asked back in words of the order ("everything back", "send back the lot",
 /// "all the items"), shared by [`WHOLE_ORDER`] and [`FULL_REFUND`].
-const EVERYTHING: &str = r"\beverything back\b|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of it|all of them|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b|\b(?:refund|return)\w*\s+(?:for\s+|of\s+|on\s+)?(?:the|my|this|our)\s+(?:order|purchase)\s*(?:$|[?.!])";
+const EVERYTHING: &str = r"\beverything back\b|\b(?:return|refund|send back|sending back|send)\w*\s+(?:back\s+)?(?:everything|all of (?:it|them|this|these)|all (?:this|these)|(?:it|them) all|the lot)\b|\beverything (?:from|in|on|of) (?:that|the|this|my) order\b|\ball (?:the )?items\b|\b(?:refund|return)\w*\s+(?:for\s+|of\s+|on\s+)?(?:the|my|this|our)\s+(?:order|purchase)\s*(?:$|[?.!])";
 // The whole order asked back in words of the order, not of an item's price ("refund the
 // whole order", "send the whole lot back", "everything back"): items named beside it
 // describe the order.
@@ -342,9 +342,17 @@ fn read_ids(t: &TicketText, shop_shaped_too: bool) -> Vec<String> {
                 .filter(|(_, id)| t.ids.is_shop_shape(id)),
         );
     }
-    // A reply that names no order itself may quote our email that does.
+    // A reply that names no order itself may quote our email that does, or the
+    // customer's own earlier message, where an id in the shop's own shape needs no
+    // "order" before it ("I ordered the lamp and two cushions, HF.2026.121389").
     if named.is_empty() {
         named = ids_in(&t.quoted, false);
+    }
+    if named.is_empty() {
+        named = ids_in(&t.quoted, true)
+            .into_iter()
+            .filter(|(_, id)| t.ids.is_shop_shape(id))
+            .collect();
     }
     named.sort_by_key(|(pos, _)| *pos);
     for (_, id) in named {

@@ -6,7 +6,9 @@ use serde_json::json;
 use super::amounts::{Asked, asked_amount, record_figure};
 use super::judge::{Basis, decide, judged};
 use super::plan::{Action, plan};
-use super::reading::{OrderIntent, TicketText, legal_threat, negated, order_ids, readable};
+use super::reading::{
+    OrderIntent, TicketText, legal_threat, negated, order_ids, readable, strong_threat,
+};
 use super::*;
 use crate::model::intent::Intent;
 use crate::tools::contracts::{ISSUE_REFUND, ORDER_LOOKUP, REFUND_ELIGIBILITY};
@@ -2289,6 +2291,26 @@ fn a_complaint_to_an_authority_or_a_payment_reported_as_fraud_is_a_threat() {
 }
 
 #[test]
+fn a_lawyers_letter_that_threatens_proceedings_is_a_threat() {
+    for body in [
+        "I act for Mr Tyler Nguyen in connection with a defective watch. Unless a full refund is made within 14 days, our client has instructed us to commence proceedings without further notice.",
+        "Please treat this email as a letter before action.",
+        "This is a formal notice regarding order O1001.",
+        "We will start legal proceedings.",
+    ] {
+        assert!(legal_threat(&text("Order", body, Some("O1001"))), "{body}");
+        assert!(strong_threat(&text("Order", body, Some("O1001"))), "{body}");
+    }
+    for body in [
+        "Is the lamp's price subject to change without notice? I'm starting a new flat.",
+        "Do you stock the proceedings of the 2024 bookbinding conference?",
+        "I act as the buyer for our office; where is order O1001?",
+    ] {
+        assert!(!legal_threat(&text("Order", body, Some("O1001"))), "{body}");
+    }
+}
+
+#[test]
 fn a_follow_up_asking_more_than_the_refund_paid_disputes_it() {
     use crate::domain::money::Usd;
     use crate::domain::outcome::OutcomeKind;
@@ -2437,4 +2459,117 @@ fn a_function_word_in_an_items_name_names_nothing() {
     let body = "Order A1. The lamp is great and I'm keeping it, but both books are wrong. Can I get a refund on everything except the lamp please?";
     let t = text("Wrong books", body, Some("A1"));
     assert_eq!(asked_amount(&t, &o, 1), Asked::Sum(19.99));
+}
+
+#[test]
+fn a_follow_up_asking_whether_the_refunds_sum_went_through_asks_where_it_stands() {
+    use crate::domain::money::Usd;
+    use crate::domain::thread::{ApprovalEvent, ApprovalStatus, EventKind, Thread};
+    let at = chrono::DateTime::parse_from_rfc3339("2026-06-13T10:20:00Z")
+        .unwrap()
+        .to_utc();
+    let thread = Thread::bounded(
+        vec![],
+        vec![ApprovalEvent {
+            kind: EventKind::Approval,
+            at,
+            tool: ISSUE_REFUND.into(),
+            order_id: Some("O1001".into()),
+            amount_usd: Some(Usd::from_cents(7500)),
+            status: ApprovalStatus::Rejected,
+            confirmation_id: None,
+            reason: Some("A replacement was shipped instead.".into()),
+        }],
+    );
+    let answer = |body: &str| {
+        let mut t = text("Re: scratch on the lamp", body, None);
+        t.thread = thread.clone();
+        super::follow_up::follow_up(&t, &History { done: vec![] }).map(|(step, _)| step)
+    };
+    for body in ["Did the $75 go through?", "Has it gone through yet?"] {
+        assert!(
+            matches!(answer(body), Some(Step::Calls(c)) if c[0].0 == ORDER_LOOKUP),
+            "{body}"
+        );
+    }
+    // Another sum, and no word of the refund or its state: a new question.
+    assert!(answer("Do you sell the $40 shade on its own?").is_none());
+}
+
+/// [`text`] in a shop whose ids are `STR-G1Z6-81027`: three fixed letters, four of
+/// either, five digits.
+fn text_in_running_shop(subject: &str, body: &str) -> TicketText {
+    text_read_with(
+        &crate::domain::order_id::OrderIdPattern::learned_from(&[
+            "STR-7Q4K-22910",
+            "STR-G1Z6-81027",
+            "STR-K2M9-40318",
+            "STR-Y4D6-47521",
+        ]),
+        subject,
+        body,
+        None,
+    )
+}
+
+#[test]
+fn a_bare_id_in_the_shops_shape_whose_own_clause_asks_its_money_back_is_asked_about() {
+    let t = text_in_running_shop(
+        "watch return + shoe order",
+        "Two things. First, I'd like to return the Pace Loop watch from STR-K2M9-40318 for a refund, I got one as a gift too. Second, where is my shoe order 22910?",
+    );
+    assert_eq!(
+        plan(&t, None).orders,
+        vec![
+            ("22910".to_string(), OrderIntent::Status),
+            ("STR-K2M9-40318".to_string(), OrderIntent::Refund)
+        ]
+    );
+    // Mentioned, not asked about: the order named after "order" is the one asked.
+    let t = text_in_running_shop(
+        "late",
+        "Where is my order 22910? The socks from STR-K2M9-40318 were great.",
+    );
+    assert_eq!(
+        plan(&t, None).orders,
+        vec![("22910".to_string(), OrderIntent::Status)]
+    );
+}
+
+#[test]
+fn an_id_in_the_shops_shape_in_the_customers_quoted_message_names_the_order() {
+    let t = text_in_running_shop(
+        "RE: Bookshelf order",
+        "Hi, any update on where the bookshelf is? I need to plan around the delivery.\n\n-----Original Message-----\nFrom: Jordan Price <jordan.price@example.com>\nSubject: Bookshelf order\n\nHi, I just ordered the modular bookshelf, STR-Y4D6-47521. How long does freight usually take?",
+    );
+    assert_eq!(order_ids(&t), vec!["STR-Y4D6-47521".to_string()]);
+    // Outside the shop's shape, a bare code in a quoted message names nothing.
+    let t = text_in_running_shop(
+        "RE: Bookshelf order",
+        "Any update on where the bookshelf is?\n\n-----Original Message-----\nFrom: Jordan Price <jordan.price@example.com>\n\nI just ordered the modular bookshelf, SKU BK-2207.",
+    );
+    assert!(order_ids(&t).is_empty());
+}
+
+#[test]
+fn a_sum_wanted_back_with_words_between_is_money_asked_back_and_all_of_this_is_the_order() {
+    let t = text(
+        "two orders",
+        "The Alden sofa from O1001 is fine, but I'd like the $149 white-glove fee back - the crew arrived 3 hours late.",
+        None,
+    );
+    assert_eq!(
+        plan(&t, None).orders,
+        vec![("O1001".to_string(), OrderIntent::Refund)]
+    );
+    let o = order(&[
+        ("Glazed ceramic table lamp, sage", 1, 159.0),
+        ("LED bulb E26 2700K, 2-pack", 2, 14.0),
+    ]);
+    let t = text(
+        "Re: Your order A1 has been delivered",
+        "I'd like to return all of this please, the lamp colour is nothing like the photos. Full refund to my card.",
+        Some("A1"),
+    );
+    assert_eq!(asked_amount(&t, &o, 1), Asked::Everything);
 }
