@@ -17,10 +17,12 @@ use crate::domain::money::Usd;
 use crate::domain::thread::{ApprovalEvent, ApprovalStatus};
 use crate::tools::contracts::{ISSUE_REFUND, ORDER_LOOKUP};
 
-// Thanks, in the languages the rules read and a few more customers write in.
+// Thanks, in the languages the rules read and a few more customers write in: a
+// thank-you on a thread closes it in any language, where a new request in a language
+// the rules cannot read goes to a person.
 re!(
     THANKS,
-    r"(?i)\b(?:thanks?|thank you|thx|ty|cheers|much appreciated|appreciate (?:it|that|your help|the help)|merci|dank(?:e|en)?|gracias|grazie|obrigad[oa]|bedankt|tack)\b"
+    r"(?i)\b(?:thanks?|thank you|thx|ty|cheers|much appreciated|appreciate (?:it|that|your help|the help)|merci|dank(?:e|en)?|gracias|grazie|obrigad[oa]|bedankt|tack|takk|kiitos|te[sş]ekk[uü]r\w*|sa[gğ]ol\w*|dzi[eę]kuj[eę]\w*|ありがとう\w*)\b"
 );
 
 // What turns a thank-you into a new request: a question, or a word asking for more.

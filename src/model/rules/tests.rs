@@ -2573,3 +2573,41 @@ fn a_sum_wanted_back_with_words_between_is_money_asked_back_and_all_of_this_is_t
     );
     assert_eq!(asked_amount(&t, &o, 1), Asked::Everything);
 }
+
+#[test]
+fn a_thank_you_on_a_thread_in_another_language_closes_it_without_a_search() {
+    use crate::domain::outcome::OutcomeKind;
+    use crate::domain::thread::{Entry, Thread};
+    let at = chrono::DateTime::parse_from_rfc3339("2027-05-12T08:00:40Z")
+        .unwrap()
+        .to_utc();
+    let thread = Thread::bounded(
+        vec![Entry::Agent {
+            at,
+            outcome: OutcomeKind::Resolved,
+            message: Some("Your order O1001 shipped with DHL Express on May 5.".into()),
+            category: None,
+        }],
+        vec![],
+    );
+    let answer = |body: &str| {
+        let mut t = text("Re: siparişim nerede", body, None);
+        t.thread = thread.clone();
+        super::follow_up::follow_up(&t, &History { done: vec![] }).map(|(step, _)| step)
+    };
+    for body in [
+        "Çok teşekkürler, iyi çalışmalar!",
+        "Kiitos paljon!",
+        "Takk for hjelpen.",
+        "Dziękuję bardzo!",
+    ] {
+        assert_eq!(
+            answer(body).map(final_text).as_deref(),
+            Some("RESOLVED:"),
+            "{body}"
+        );
+    }
+    // Thanks beside a new question is the question's, and a Polish "tak" is a yes.
+    assert!(answer("Kiitos! Missä tilaukseni on?").is_none());
+    assert!(answer("Tak, proszę o zwrot pieniędzy.").is_none());
+}
