@@ -326,7 +326,16 @@ fn learned_shapes<S: AsRef<str>>(ids: &[S]) -> Option<Vec<Shape>> {
                     run
                 })
                 .collect();
-            Shape { runs, lead }
+            // The signature's last run: (digits only, its length).
+            let last_number = match signature.last() {
+                Some(&(true, len)) => len,
+                _ => 0,
+            };
+            Shape {
+                runs,
+                lead,
+                last_number,
+            }
         })
         .collect();
     (!shapes.is_empty()).then_some(shapes)
@@ -338,6 +347,8 @@ struct Shape {
     runs: Vec<String>,
     /// How many letters or digits at its front every such id writes the same (`TB`).
     lead: usize,
+    /// The length of its last run when that run is a number, else 0.
+    last_number: usize,
 }
 
 /// The shapes' ids as customers shorten them, as an alternation ending in `|` (empty
@@ -346,24 +357,8 @@ struct Shape {
 /// one order of the customer's that such an id shortens ([`ShortId`]); a single number
 /// is left to the words around it, as any bare number is.
 fn render_shortened(shapes: &[Shape], between: &str) -> String {
-    // A run of digits as `learned_shapes` writes it: the digits every id has there, then
-    // any further places (`1\d{5}`).
-    static NUMBER: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^(\d*)(?:\\d(?:\{(\d+)\})?)?$").expect("a valid pattern"));
     let mut out = String::new();
-    for shape in shapes {
-        let ends_in_number = shape.runs.last().is_some_and(|run| {
-            NUMBER.captures(run).is_some_and(|c| {
-                let places = match c.get(2) {
-                    Some(n) => n.as_str().parse().unwrap_or(0),
-                    None => usize::from(run.contains('\\')),
-                };
-                c[1].len() + places >= 3
-            })
-        });
-        if !ends_in_number {
-            continue;
-        }
+    for shape in shapes.iter().filter(|s| s.last_number >= 3) {
         for from in 1..shape.runs.len().saturating_sub(1) {
             out.push_str(&shape.runs[from..].join(between));
             out.push('|');

@@ -175,20 +175,19 @@ pub(super) fn guard(t: &TicketText, h: &History, (step, basis): (Step, Basis)) -
 /// Whether `body` names a sum above `paid`, the refund on record: "$20 doesn't cover
 /// it - I want the full $103.95 back" disputes the $20, whatever words it does it in.
 fn asks_more_than(body: &str, paid: Option<Usd>) -> bool {
-    paid.is_some_and(|paid| {
-        amount::mentions(body)
-            .into_iter()
-            .any(|m| matches!(m, amount::Mention::Dollars(usd) if usd.cents() > paid.cents()))
-    })
+    paid.is_some_and(|paid| names_dollars(body, |usd| usd.cents() > paid.cents()))
 }
 
 /// Whether `body` names `sum` (a refund's amount) as dollars.
 fn names_sum(body: &str, sum: Option<Usd>) -> bool {
-    sum.is_some_and(|sum| {
-        amount::mentions(body)
-            .into_iter()
-            .any(|m| matches!(m, amount::Mention::Dollars(usd) if usd.cents() == sum.cents()))
-    })
+    sum.is_some_and(|sum| names_dollars(body, |usd| usd.cents() == sum.cents()))
+}
+
+/// Whether `body` names a sum in dollars that `fits`.
+fn names_dollars(body: &str, fits: impl Fn(Usd) -> bool) -> bool {
+    amount::mentions(body)
+        .into_iter()
+        .any(|m| matches!(m, amount::Mention::Dollars(usd) if fits(usd)))
 }
 
 // "Again" that greets or thanks ("hello again", "thanks again"), asking nothing anew.

@@ -2400,26 +2400,32 @@ fn a_refund_asked_of_the_order_itself_is_the_whole_order() {
     );
 }
 
-#[test]
-fn hello_again_and_thanks_again_ask_nothing_anew() {
+/// A thread holding one refund of order O1001, of `cents`, that a reviewer rejected for
+/// `reason`.
+fn rejected_refund_of_o1001(cents: i64, reason: &str) -> crate::domain::thread::Thread {
     use crate::domain::money::Usd;
     use crate::domain::thread::{ApprovalEvent, ApprovalStatus, EventKind, Thread};
     let at = chrono::DateTime::parse_from_rfc3339("2026-11-11T17:30:00Z")
         .unwrap()
         .to_utc();
-    let thread = Thread::bounded(
+    Thread::bounded(
         vec![],
         vec![ApprovalEvent {
             kind: EventKind::Approval,
             at,
             tool: ISSUE_REFUND.into(),
             order_id: Some("O1001".into()),
-            amount_usd: Some(Usd::from_cents(3800)),
+            amount_usd: Some(Usd::from_cents(cents)),
             status: ApprovalStatus::Rejected,
             confirmation_id: None,
-            reason: Some("Not a fault of the wine.".into()),
+            reason: Some(reason.into()),
         }],
-    );
+    )
+}
+
+#[test]
+fn hello_again_and_thanks_again_ask_nothing_anew() {
+    let thread = rejected_refund_of_o1001(3800, "Not a fault of the wine.");
     let answer = |body: &str| {
         let mut t = text("Re: Pinot Noir", body, None);
         t.thread = thread.clone();
@@ -2463,24 +2469,7 @@ fn a_function_word_in_an_items_name_names_nothing() {
 
 #[test]
 fn a_follow_up_asking_whether_the_refunds_sum_went_through_asks_where_it_stands() {
-    use crate::domain::money::Usd;
-    use crate::domain::thread::{ApprovalEvent, ApprovalStatus, EventKind, Thread};
-    let at = chrono::DateTime::parse_from_rfc3339("2026-06-13T10:20:00Z")
-        .unwrap()
-        .to_utc();
-    let thread = Thread::bounded(
-        vec![],
-        vec![ApprovalEvent {
-            kind: EventKind::Approval,
-            at,
-            tool: ISSUE_REFUND.into(),
-            order_id: Some("O1001".into()),
-            amount_usd: Some(Usd::from_cents(7500)),
-            status: ApprovalStatus::Rejected,
-            confirmation_id: None,
-            reason: Some("A replacement was shipped instead.".into()),
-        }],
-    );
+    let thread = rejected_refund_of_o1001(7500, "A replacement was shipped instead.");
     let answer = |body: &str| {
         let mut t = text("Re: scratch on the lamp", body, None);
         t.thread = thread.clone();
